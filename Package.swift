@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// savvy: a local-first speech-practice coach.
+///
+/// Targets sit only at hard boundaries (a C library, a dependency direction):
+/// C shims ← SavvyAudio / SavvyDSP / SavvyASR ← SavvyCoach ← SavvyStore ← SavvyCLI ← savvy.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+func system(_ name: String, pkg: String?, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkg, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "savvy",
+    products: [
+        .executable(name: "savvy", targets: ["savvy"]),
+    ],
+    targets: [
+        system("CSndfile", pkg: "sndfile", apt: ["libsndfile1-dev"]),
+        system("CSoxr", pkg: "soxr", apt: ["libsoxr-dev"]),
+        system("CFFTW", pkg: "fftw3", apt: ["libfftw3-dev"]),
+        system("CPocketSphinx", pkg: "pocketsphinx", apt: ["libpocketsphinx-dev", "pocketsphinx-en-us"]),
+        system("CSQLite", pkg: "sqlite3", apt: ["libsqlite3-dev"]),
+        system("CCurl", pkg: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        system("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
+
+        .target(name: "SavvyAudio", dependencies: ["CSndfile", "CSoxr", "CALSA"], swiftSettings: swiftSettings),
+        .target(name: "SavvyDSP", dependencies: ["CFFTW"], swiftSettings: swiftSettings),
+        .target(name: "SavvyASR", dependencies: ["CPocketSphinx"], swiftSettings: swiftSettings),
+        .target(name: "SavvyCoach", dependencies: ["SavvyDSP", "SavvyASR", "CCurl"], swiftSettings: swiftSettings),
+        .target(name: "SavvyStore", dependencies: ["SavvyCoach", "CSQLite"], swiftSettings: swiftSettings),
+        .target(
+            name: "SavvyCLI",
+            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "savvy", dependencies: ["SavvyCLI"], swiftSettings: swiftSettings),
+
+        .target(name: "SavvyTestSupport", dependencies: ["SavvyAudio"], swiftSettings: swiftSettings),
+
+        .testTarget(name: "SavvyAudioTests", dependencies: ["SavvyAudio", "SavvyTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SavvyDSPTests", dependencies: ["SavvyDSP", "SavvyAudio", "SavvyTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SavvyASRTests", dependencies: ["SavvyASR", "SavvyAudio", "SavvyTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SavvyCoachTests", dependencies: ["SavvyCoach", "SavvyTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SavvyStoreTests", dependencies: ["SavvyStore", "SavvyTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SavvyCLITests", dependencies: ["SavvyCLI", "SavvyTestSupport"], swiftSettings: swiftSettings),
+    ]
+)

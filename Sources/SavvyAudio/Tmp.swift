@@ -1,0 +1,1 @@
+public let xSavvyAudio = 1
