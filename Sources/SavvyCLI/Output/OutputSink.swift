@@ -1,0 +1,89 @@
+@preconcurrency import Glibc
+import Foundation
+
+/// Where a command writes text: a file descriptor for the real binary, a buffer in tests.
+///
+/// The library never prints directly; everything goes through a sink so that every command can
+/// be run in-process and its stdout and stderr checked separately.
+public protocol OutputSink: AnyObject, Sendable {
+    func write(_ text: String)
+    /// Whether this sink is an interactive terminal (decides colour and progress bars).
+    var isTerminal: Bool { get }
+    /// Terminal width in columns, when known.
+    var columns: Int? { get }
+    /// True once a write failed because the reader went away (`savvy history | head`).
+    var isBroken: Bool { get }
+}
+
+/// A sink over a file descriptor (1 or 2).
+///
+/// SIGPIPE is ignored by `main`, so a closed reader shows up as `EPIPE`: the sink then drops
+/// everything after it and reports `isBroken`, and the command ends quietly.
+public final class FileDescriptorSink: OutputSink, @unchecked Sendable {
+    private let fd: Int32
+    private let lock = NSLock()
+    private var broken = false
+
+    public init(fd: Int32) { self.fd = fd }
+
+    public func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !broken else { return }
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw in
+                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                broken = true
+                return
+            }
+            offset += n
+        }
+        bytes.removeAll()
+    }
+
+    public var isTerminal: Bool { isatty(fd) == 1 }
+
+    public var columns: Int? {
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return nil
+    }
+
+    public var isBroken: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return broken
+    }
+}
+
+/// An in-memory sink for tests; can pretend to be a terminal of a given width.
+public final class BufferSink: OutputSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+    public let isTerminal: Bool
+    public let columns: Int?
+
+    public init(isTerminal: Bool = false, columns: Int? = nil) {
+        self.isTerminal = isTerminal
+        self.columns = columns
+    }
+
+    public func write(_ text: String) {
+        lock.lock()
+        buffer += text
+        lock.unlock()
+    }
+
+    public var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return buffer
+    }
+
+    public var isBroken: Bool { false }
+}

@@ -1,1 +1,0 @@
-public let xSavvyCLI = 1
