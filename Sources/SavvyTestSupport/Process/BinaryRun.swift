@@ -1,0 +1,46 @@
+import Foundation
+
+/// The result of running the built `savvy` binary: stdout, stderr and exit code kept apart.
+public struct BinaryRun: Sendable {
+    public let stdout: String
+    public let stderr: String
+    public let exitCode: Int32
+
+    /// Runs `savvy` with `arguments`, the given extra environment, and optional standard input.
+    ///
+    /// The environment starts from a minimal one (PATH, HOME, the venv location) so a developer's
+    /// own settings, such as NO_COLOR or an API key, cannot change a test's outcome.
+    public static func savvy(_ arguments: [String], environment: [String: String] = [:],
+                             stdin: Data? = nil, binary: String = PackagePaths.savvyBinary) throws -> BinaryRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        for key in ["HOME", "SAVVY_VENV", "TMPDIR"] {
+            if let v = ProcessInfo.processInfo.environment[key] { env[key] = v }
+        }
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes concurrently so a chatty process cannot block on a full pipe.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        Thread.detachNewThread {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return BinaryRun(stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self),
+                         exitCode: process.terminationStatus)
+    }
+}

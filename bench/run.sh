@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# make bench: savvy against the reference tools, measured in the same run.
+# The reference harness lives outside the project (../shared/bench); parts that need it are
+# skipped with a message when it is absent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SAVVY="${SAVVY:-.build/release/savvy}"
+SHARED="${SAVVY_SHARED:-../shared}"
+OUT="bench/out"
+mkdir -p "$OUT"
+BENCH_VENV="${BENCH_VENV:-.venv-bench}"
+if [ -f "$SHARED/bench/dsp/requirements.txt" ]; then
+  if [ ! -x "$BENCH_VENV/bin/python" ]; then
+    python3 -m venv "$BENCH_VENV"
+    "$BENCH_VENV/bin/pip" install -q --upgrade pip
+    "$BENCH_VENV/bin/pip" install -q -r "$SHARED/bench/dsp/requirements.txt"
+  fi
+  "$BENCH_VENV/bin/python" bench/dsp_bench.py --savvy "$SAVVY" --shared "$SHARED" --out "$OUT"
+else
+  echo "dsp bench: skipped (reference harness not found at $SHARED/bench/dsp; set SAVVY_SHARED)"
+fi
+for extra in bench/asr_bench.sh bench/store_bench.sh; do
+  if [ -f "$extra" ]; then bash "$extra"; fi
+done
