@@ -33,8 +33,10 @@ public enum AudioFile {
         let reader = try SndfileReader(path: path)
         let info = reader.info
         if let shortfall = reader.declaredDataShortfall() {
-            let bytesPerFrame = max(1, shortfall.actualBytes > 0 && info.frames > 0 ? shortfall.actualBytes / info.frames : 1)
-            throw .truncated(path: path, declaredFrames: shortfall.declaredBytes / bytesPerFrame, readableFrames: info.frames)
+            throw .truncated(
+                path: path, declaredFrames: reader.frames(inDataBytes: shortfall.declaredBytes, actualBytes: shortfall.actualBytes),
+                readableFrames: info.frames
+            )
         }
         if info.frames <= 0 {
             throw .empty(path: path)
@@ -58,8 +60,18 @@ public enum AudioFile {
         var framesRead: Int64 = 0
 
         while true {
-            let got = try interleaved.withUnsafeMutableBufferPointer { buffer throws(AudioError) in
-                try reader.read(into: buffer.baseAddress!, frames: blockFrames)
+            let got: Int
+            do {
+                got = try interleaved.withUnsafeMutableBufferPointer { buffer throws(AudioError) in
+                    try reader.read(into: buffer.baseAddress!, frames: blockFrames)
+                }
+            } catch {
+                // A decoder error before the declared end ("flac decoder lost sync") is what a
+                // cut or damaged compressed file looks like; say so rather than echo the codec.
+                if framesRead < info.frames {
+                    throw .truncated(path: path, declaredFrames: info.frames, readableFrames: framesRead)
+                }
+                throw error
             }
             if got == 0 { break }
             framesRead += Int64(got)

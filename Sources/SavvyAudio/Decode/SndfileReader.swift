@@ -16,6 +16,8 @@ final class SndfileReader {
     private let descriptor: Int32
     let path: String
     let info: AudioFileInfo
+    /// The libsndfile encoding (`SF_FORMAT_PCM_16`, `SF_FORMAT_VORBIS`, …).
+    private let subtype: Int32
 
     init(path: String) throws(AudioError) {
         self.path = path
@@ -50,6 +52,7 @@ final class SndfileReader {
         }
         handle = opened
         descriptor = fd
+        subtype = sfInfo.format & Int32(SF_FORMAT_SUBMASK)
         info = AudioFileInfo(
             path: path,
             formatName: Self.formatName(opened, format: sfInfo.format & Int32(SF_FORMAT_TYPEMASK), command: Int32(SFC_GET_FORMAT_INFO)),
@@ -106,6 +109,28 @@ final class SndfileReader {
             }
         }
         return nil
+    }
+
+    /// Converts a data-chunk size in bytes to frames using the sample width of the file's
+    /// encoding; for encodings without a fixed width (ADPCM, GSM…) it scales the readable frame
+    /// count by the byte ratio, which is exact for constant-bit-rate blocks.
+    func frames(inDataBytes bytes: Int64, actualBytes: Int64) -> Int64 {
+        let width: Int64?
+        switch subtype {
+        case Int32(SF_FORMAT_PCM_S8), Int32(SF_FORMAT_PCM_U8), Int32(SF_FORMAT_ULAW), Int32(SF_FORMAT_ALAW): width = 1
+        case Int32(SF_FORMAT_PCM_16): width = 2
+        case Int32(SF_FORMAT_PCM_24): width = 3
+        case Int32(SF_FORMAT_PCM_32), Int32(SF_FORMAT_FLOAT): width = 4
+        case Int32(SF_FORMAT_DOUBLE): width = 8
+        default: width = nil
+        }
+        if let width {
+            return bytes / (width * Int64(info.channels))
+        }
+        if actualBytes > 0 {
+            return Int64((Double(info.frames) * Double(bytes) / Double(actualBytes)).rounded())
+        }
+        return 0
     }
 
     private static func formatName(_ handle: OpaquePointer, format: Int32, command: Int32) -> String {

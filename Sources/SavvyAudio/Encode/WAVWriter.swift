@@ -124,6 +124,10 @@ public final class WAVWriter {
             try writer.finish()
         } catch {
             unlink(temporary)
+            // Name the file the caller asked for, not the hidden temporary.
+            if case .writeFailed(_, let detail) = error {
+                throw .writeFailed(path: path, detail: detail)
+            }
             throw error
         }
         if rename(temporary, path) != 0 {
