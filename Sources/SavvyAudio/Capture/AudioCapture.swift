@@ -10,6 +10,9 @@ import Foundation
 /// The device is opened and configured in `init`, so a missing, busy or forbidden microphone is
 /// reported before any countdown starts. On desktops `default` goes through PulseAudio/PipeWire
 /// and ALSA's plug layer converts the card's native format to S16_LE mono 16 kHz.
+///
+/// A running capture thread keeps its `AudioCapture` alive: always call `stop()` (the CLI does
+/// so on Ctrl-C as well) — dropping the last reference does not stop the recording.
 public final class AudioCapture: @unchecked Sendable {
     /// Called on the capture thread with each block of samples and its level.
     public typealias BlockHandler = @Sendable (_ samples: [Float], _ level: AudioLevel) -> Void
@@ -127,8 +130,10 @@ public final class AudioCapture: @unchecked Sendable {
     /// Starts the capture thread. Does nothing if it is already running.
     /// - Parameter onBlock: optional callback for every block, on the capture thread.
     public func start(onBlock: BlockHandler? = nil) throws(AudioError) {
-        let alreadyRunning = lock.withLock { thread != nil }
+        let alreadyRunning = lock.withLock { thread != nil && !stopRequested }
         if alreadyRunning { return }
+        // A thread that ended on a read failure is joined before a new one starts.
+        stop()
         try pcm.prepare()
         let done = DispatchSemaphore(value: 0)
         let worker = Thread { [self] in
