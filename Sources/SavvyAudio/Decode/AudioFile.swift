@@ -1,0 +1,120 @@
+/// Reads any file libsndfile understands (WAV, FLAC, Ogg Vorbis/Opus, AIFF, …, any rate, any
+/// channel count) into savvy's analysis format: 16 kHz mono Float32 in −1…1.
+///
+/// The file is streamed in blocks of `blockFrames` frames: each block is downmixed and pushed
+/// through one soxr stream, so an hour of 48 kHz stereo never needs a source-sized buffer; only
+/// the 16 kHz mono result is held whole. The same file always gives bit-identical samples
+/// (fixed summation order, single-threaded soxr).
+public enum AudioFile {
+    /// The sample rate of every `DecodedAudio`, in Hz.
+    public static let targetSampleRate = 16_000
+
+    /// The default limit on input length: 3 hours, in seconds. Longer files are almost always a
+    /// mistake (a whole meeting, a stuck recorder) and would hold ~690 MB of samples.
+    public static let defaultMaxDuration: Double = 3 * 3600
+
+    /// Frames read per libsndfile call (64 Ki frames ≈ 1.4 s at 48 kHz).
+    static let blockFrames = 65_536
+
+    /// Decodes `path` to 16 kHz mono.
+    ///
+    /// Channels are downmixed by averaging (left + right) / 2 so a mono source duplicated to
+    /// stereo keeps its level; rates other than 16 kHz go through soxr at `SOXR_HQ`, a 16 kHz
+    /// file is copied without resampling. Output is clamped to −1…1: float files may exceed
+    /// full scale and resampling overshoots near clipped peaks.
+    ///
+    /// - Parameters:
+    ///   - path: file to read.
+    ///   - maxDuration: refuse files longer than this many seconds (checked from the header,
+    ///     before decoding); `nil` means no limit.
+    /// - Throws: `AudioError` — missing file, directory, permission, unsupported format, empty,
+    ///   truncated/corrupt data, too long, or a resampler failure.
+    public static func load(path: String, maxDuration: Double? = defaultMaxDuration) throws(AudioError) -> DecodedAudio {
+        let reader = try SndfileReader(path: path)
+        let info = reader.info
+        if let shortfall = reader.declaredDataShortfall() {
+            throw .truncated(
+                path: path, declaredFrames: reader.frames(inDataBytes: shortfall.declaredBytes, actualBytes: shortfall.actualBytes),
+                readableFrames: info.frames
+            )
+        }
+        if info.frames <= 0 {
+            throw .empty(path: path)
+        }
+        guard info.sampleRate > 0, info.channels > 0 else {
+            throw .unsupportedFormat(path: path, detail: "header reports \(info.sampleRate) hz, \(info.channels) channels")
+        }
+        if let maxDuration, info.durationSeconds > maxDuration {
+            throw .tooLong(path: path, seconds: info.durationSeconds, limit: maxDuration)
+        }
+
+        let channels = info.channels
+        let resampler: Resampler? = info.sampleRate == targetSampleRate
+            ? nil
+            : try Resampler(path: path, inputRate: info.sampleRate, outputRate: targetSampleRate)
+
+        var output: [Float] = []
+        output.reserveCapacity(Int(Double(info.frames) * Double(targetSampleRate) / Double(info.sampleRate)) + 1024)
+        var interleaved = [Float](repeating: 0, count: blockFrames * channels)
+        var mono = [Float](repeating: 0, count: blockFrames)
+        var framesRead: Int64 = 0
+
+        while true {
+            let got: Int
+            do {
+                got = try interleaved.withUnsafeMutableBufferPointer { buffer throws(AudioError) in
+                    try reader.read(into: buffer.baseAddress!, frames: blockFrames)
+                }
+            } catch {
+                // A decoder error before the declared end ("flac decoder lost sync") is what a
+                // cut or damaged compressed file looks like; say so rather than echo the codec.
+                if framesRead < info.frames {
+                    throw .truncated(path: path, declaredFrames: info.frames, readableFrames: framesRead)
+                }
+                throw error
+            }
+            if got == 0 { break }
+            framesRead += Int64(got)
+            downmix(interleaved, channels: channels, frames: got, into: &mono)
+            if let resampler {
+                try mono.withUnsafeBufferPointer { block throws(AudioError) in
+                    try resampler.process(UnsafeBufferPointer(rebasing: block[0..<got]), appendingTo: &output)
+                }
+            } else {
+                output.append(contentsOf: mono[0..<got])
+            }
+        }
+        // libsndfile returns fewer frames than the header promised when compressed data ends
+        // early (a cut FLAC or Ogg): the decoder just stops without setting an error.
+        if framesRead < info.frames {
+            throw .truncated(path: path, declaredFrames: info.frames, readableFrames: framesRead)
+        }
+        if let resampler {
+            try resampler.flush(appendingTo: &output)
+        }
+        clamp(&output)
+        return DecodedAudio(samples: output, sampleRate: targetSampleRate, source: info)
+    }
+
+    /// Averages interleaved channels into `mono[0..<frames]`, summing channel 0, 1, … in order
+    /// so the result does not depend on SIMD width or thread count.
+    static func downmix(_ interleaved: [Float], channels: Int, frames: Int, into mono: inout [Float]) {
+        if channels == 1 {
+            for index in 0..<frames { mono[index] = interleaved[index] }
+            return
+        }
+        let scale = 1 / Float(channels)
+        for frame in 0..<frames {
+            let base = frame * channels
+            var sum: Float = 0
+            for channel in 0..<channels { sum += interleaved[base + channel] }
+            mono[frame] = sum * scale
+        }
+    }
+
+    private static func clamp(_ samples: inout [Float]) {
+        for index in samples.indices {
+            samples[index] = min(1, max(-1, samples[index]))
+        }
+    }
+}

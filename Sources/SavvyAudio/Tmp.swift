@@ -1,1 +1,0 @@
-public let xSavvyAudio = 1

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+
+/// Temp folders, fixture paths and hand-built WAV bytes for the SavvyAudio tests.
+enum TestFiles {
+    /// Tests/Fixtures, found from this file so tests run from any working directory.
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    static func fixture(_ name: String) -> String {
+        fixtures.appendingPathComponent(name).path
+    }
+
+    /// A fresh, lower-case-named folder under the system temp dir, removed when the test ends.
+    static func temporaryFolder(for test: XCTestCase) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("savvy-audio-tests-\(UUID().uuidString.lowercased())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock {
+            try? FileManager.default.removeItem(at: url)
+        }
+        return url
+    }
+
+    /// A canonical 44-byte-header PCM WAV. `declaredDataBytes` overrides the data chunk size
+    /// written in the header, to build files whose header promises more than they hold.
+    static func wavBytes(interleaved: [Int16], channels: Int, sampleRate: Int, declaredDataBytes: Int? = nil) -> Data {
+        let dataBytes = interleaved.count * 2
+        let declared = declaredDataBytes ?? dataBytes
+        var data = Data()
+        func append32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
+        func append16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8))
+        append32(36 + declared)
+        data.append(contentsOf: Array("WAVE".utf8))
+        data.append(contentsOf: Array("fmt ".utf8))
+        append32(16)
+        append16(1)
+        append16(channels)
+        append32(sampleRate)
+        append32(sampleRate * channels * 2)
+        append16(channels * 2)
+        append16(16)
+        data.append(contentsOf: Array("data".utf8))
+        append32(declared)
+        for sample in interleaved {
+            withUnsafeBytes(of: sample.littleEndian) { data.append(contentsOf: $0) }
+        }
+        return data
+    }
+
+    /// `count` samples of a sine at `frequency` Hz, amplitude `amplitude`, rate `sampleRate`.
+    static func sine(frequency: Double, sampleRate: Int, count: Int, amplitude: Double = 0.5) -> [Float] {
+        (0..<count).map { index in
+            Float(amplitude * sin(2 * Double.pi * frequency * Double(index) / Double(sampleRate)))
+        }
+    }
+
+    /// Frequency in Hz estimated from the mean spacing of upward zero crossings (interpolated
+    /// linearly between samples) over `samples`, skipping the resampler's edge transients.
+    static func zeroCrossingFrequency(_ samples: [Float], sampleRate: Int) -> Double {
+        let margin = sampleRate / 10
+        var crossings: [Double] = []
+        for index in (margin + 1)..<(samples.count - margin) where samples[index - 1] < 0 && samples[index] >= 0 {
+            let a = Double(samples[index - 1])
+            let b = Double(samples[index])
+            crossings.append(Double(index - 1) + (-a / (b - a)))
+        }
+        guard let first = crossings.first, let last = crossings.last, crossings.count > 1 else { return 0 }
+        return Double(crossings.count - 1) / ((last - first) / Double(sampleRate))
+    }
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Regenerates the small audio fixtures committed under Tests/Fixtures/.
+#
+# Deterministic by construction: fixed espeak-ng voice (en-us), rate (150 wpm) and text; sox runs
+# with -R (repeatable: fixed seeds and timestamps) and -D (no dither, which would add noise).
+# Every filler and inserted pause is a separate piece whose exact sample length is measured with
+# soxi, so the sidecar JSON gives their true start/end times — no recogniser is involved.
+#
+# Needs: espeak-ng, sox (with FLAC support), soxi.   Usage: scripts/make-fixtures.sh [out-dir]
+set -euo pipefail
+export LC_ALL=C
+
+OUT="${1:-$(cd "$(dirname "$0")/.." && pwd)/Tests/Fixtures}"
+RATE=16000
+VOICE=en-us
+WPM=150
+for tool in espeak-ng sox soxi; do
+    command -v "$tool" >/dev/null || { echo "make-fixtures: '$tool' not found; apt-get install espeak-ng sox libsox-fmt-all" >&2; exit 1; }
+done
+mkdir -p "$OUT"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+# piece NAME TEXT: speak TEXT, convert to 16 kHz mono 16-bit, trim espeak's leading/trailing
+# silence so the piece starts and ends with the voice.
+piece() {
+    espeak-ng -v "$VOICE" -s "$WPM" -w "$WORK/$1.raw.wav" "$2"
+    sox -R -D "$WORK/$1.raw.wav" -r "$RATE" -c 1 -b 16 "$WORK/$1.wav" \
+        silence 1 0.005 -50d reverse silence 1 0.005 -50d reverse
+}
+
+# gap NAME SECONDS: digital silence of an exact length.
+gap() {
+    sox -R -D -n -r "$RATE" -c 1 -b 16 "$WORK/$1.wav" trim 0 "$2"
+}
+
+# assemble OUTFILE JSONFILE SPEC...: concatenates pieces; each SPEC is kind:name where kind is
+# speech, filler or pause. Writes the sidecar JSON with word counts and the true times.
+assemble() {
+    local outfile="$1" json="$2"; shift 2
+    local files=() t=0 words=0 fillers="" pauses="" text="" n kind name start end
+    for spec in "$@"; do
+        kind="${spec%%:*}"; name="${spec#*:}"
+        files+=("$WORK/$name.wav")
+        n=$(soxi -s "$WORK/$name.wav")
+        start=$t; t=$((t + n)); end=$t
+        case "$kind" in
+            speech)
+                words=$((words + $(wc -w < "$WORK/$name.txt")))
+                text="$text$(cat "$WORK/$name.txt") " ;;
+            filler)
+                fillers="$fillers$(printf '{"word": "%s", "start": %.4f, "end": %.4f}' \
+                    "$(cat "$WORK/$name.txt")" "$(echo "$start / $RATE" | bc -l)" "$(echo "$end / $RATE" | bc -l)"), "
+                text="$text$(cat "$WORK/$name.txt") " ;;
+            pause)
+                pauses="$pauses$(printf '{"start": %.4f, "end": %.4f}' \
+                    "$(echo "$start / $RATE" | bc -l)" "$(echo "$end / $RATE" | bc -l)"), " ;;
+        esac
+    done
+    sox -R -D "${files[@]}" "$outfile"
+    local fillerCount
+    fillerCount=$(grep -o '"word"' <<<"$fillers" | wc -l)
+    {
+        printf '{\n'
+        printf '  "file": "%s",\n' "$(basename "$outfile")"
+        printf '  "sampleRate": %d,\n' "$RATE"
+        printf '  "durationSeconds": %.4f,\n' "$(echo "$t / $RATE" | bc -l)"
+        printf '  "voice": "%s",\n' "$VOICE"
+        printf '  "wordsPerMinuteSetting": %d,\n' "$WPM"
+        printf '  "words": %d,\n' "$words"
+        printf '  "fillerCount": %d,\n' "$fillerCount"
+        printf '  "fillers": [%s],\n' "${fillers%, }"
+        printf '  "insertedPauses": [%s],\n' "${pauses%, }"
+        printf '  "text": "%s"\n' "${text% }"
+        printf '}\n'
+    } > "$json"
+}
+
+say() { printf '%s' "$2" > "$WORK/$1.txt"; piece "$1" "$2"; }
+
+# --- star-answer.wav: a STAR interview answer with two fillers and two long pauses -------------
+say s1 "In my last role, I was the on-call lead when our billing service started failing at the end of the month."
+say t1 "My task was to stop the failures before the invoices went out the next morning."
+say a1 "I traced the errors to a database lock, rolled back the schema change, and added a retry queue for the failed jobs."
+say a2 "Then I wrote a runbook, so the next engineer could fix it in minutes."
+say r1 "As a result, every invoice went out on time, and failed payments dropped by forty percent over the next quarter."
+say um1 "um"
+say uh1 "uh"
+gap g025 0.25
+gap g080 0.80
+gap g100 1.00
+assemble "$OUT/star-answer.wav" "$OUT/star-answer.json" \
+    speech:s1 pause:g025 filler:um1 pause:g025 speech:t1 pause:g080 speech:a1 pause:g025 \
+    filler:uh1 pause:g025 speech:a2 pause:g100 speech:r1
+
+# --- fillers.wav: a short answer dense with fillers at known places ----------------------------
+say f1 "So the first thing I noticed"
+say f2 "was that the tests were slow"
+say f3 "and they failed at random"
+say f4 "so I fixed the shared setup."
+say um2 "um"
+say uh2 "uh"
+gap g010 0.10
+gap g060 0.60
+assemble "$OUT/fillers.wav" "$OUT/fillers.json" \
+    speech:f1 pause:g010 filler:um2 pause:g010 speech:f2 pause:g010 filler:uh2 pause:g060 \
+    speech:f3 pause:g010 filler:um2 pause:g010 speech:f4
+
+# --- stereo-44k.flac: the STAR answer at 44.1 kHz stereo, right channel at half amplitude --------
+# Averaging the channels must give 0.75 × the mono signal, which the decode tests check.
+sox -R -D "$OUT/star-answer.wav" -r 44100 -b 16 -C 8 "$OUT/stereo-44k.flac" remix 1 1v0.5
+
+# --- pitch-glide.wav: a sine gliding exponentially from 110 Hz to 220 Hz over 4 s ---------------
+# One octave in 4 s = 3 semitones per second; used for F0 tracking tests.
+sox -R -D -n -r "$RATE" -c 1 -b 16 "$OUT/pitch-glide.wav" synth 4 sine 110/220 vol 0.5
+
+ls -l "$OUT"
