@@ -1,1 +1,0 @@
-public let xSavvyTestSupport = 1
