@@ -1,0 +1,133 @@
+/// YIN period candidates per frame (de Cheveigné & Kawahara 2002, JASA 111(4):1917–1930,
+/// steps 2–5), computed with FFTW.
+///
+/// Frame `i` is centred at sample `i·hop + window/2` (the ``FrameTracks`` grid); its analysis
+/// block of `window + τmax` samples is centred there too and zero-padded at the file edges.
+/// - Difference function (eq. 7) in FFT form: d(τ) = r(0) + e(τ) − 2 r(τ), where r is the
+///   cross-correlation of the first `window` samples with the whole block (one r2c of each,
+///   one c2r) and e(τ) the energy of the lagged window (running sums).
+/// - Cumulative mean normalised difference (eq. 8): d′(0) = 1, d′(τ) = d(τ)·τ / Σ₁^τ d(j).
+/// - Every local minimum of d′ in [⌊sr/ceiling⌋, ⌈sr/floor⌉] becomes a candidate; its period
+///   is refined by parabolic interpolation on d (not d′, which is biased).
+/// Instead of YIN's absolute threshold, the ``PitchPathTracker`` chooses among the candidates
+/// across frames. The extractor allocates its buffers once; ``candidates(frame:)`` allocates
+/// only the small result array.
+final class YINCandidateExtractor {
+    let sampleRate: Int
+    let hop: Int
+    let window: Int
+    let minLag: Int
+    let maxLag: Int
+    let maxCandidates: Int
+
+    private let samples: [Double]
+    private let blockLength: Int
+    private let plan: FFTPlan
+    private let windowBuffer: FFTBuffer
+    private let blockBuffer: FFTBuffer
+    private var energyPrefix: [Double]
+    private var difference: [Double]
+    private var normalized: [Double]
+
+    init(samples: [Double], sampleRate: Int, hop: Int, window: Int, floorHz: Double,
+         ceilingHz: Double, maxCandidates: Int) throws(DSPError) {
+        self.samples = samples
+        self.sampleRate = sampleRate
+        self.hop = hop
+        self.window = window
+        self.maxCandidates = maxCandidates
+        minLag = max(2, Int((Double(sampleRate) / ceilingHz).rounded(.down)))
+        maxLag = Int((Double(sampleRate) / floorHz).rounded(.up))
+        blockLength = window + maxLag
+        var size = 2
+        while size < blockLength { size *= 2 }
+        plan = try FFTPlan.shared(size: size)
+        windowBuffer = try FFTBuffer(size: size)
+        blockBuffer = try FFTBuffer(size: size)
+        energyPrefix = [Double](repeating: 0, count: blockLength + 1)
+        difference = [Double](repeating: 0, count: maxLag + 2)
+        normalized = [Double](repeating: 1, count: maxLag + 2)
+    }
+
+    /// Candidates of frame `frame`, best (lowest d′) first, at most `maxCandidates`.
+    /// Empty when the block is digital silence.
+    func candidates(frame: Int) -> [PitchCandidate] {
+        let size = plan.size
+        let start = frame * hop + window / 2 - blockLength / 2
+        let block = blockBuffer.real
+        let head = windowBuffer.real
+        var i = 0
+        while i < size {
+            let k = start + i
+            let v = (i < blockLength && k >= 0 && k < samples.count) ? samples[k] : 0
+            block[i] = v
+            head[i] = i < window ? v : 0
+            i += 1
+        }
+        energyPrefix[0] = 0
+        for j in 0..<blockLength {
+            energyPrefix[j + 1] = energyPrefix[j] + block[j] * block[j]
+        }
+        let energy0 = energyPrefix[window]
+        guard energy0 > 1e-20 else { return [] }
+
+        plan.forward(windowBuffer)
+        plan.forward(blockBuffer)
+        // conj(A)·B → cross-correlation r(τ) = Σ_j a_j b_{j+τ}; no wrap-around for τ ≤ maxLag
+        let a = windowBuffer.spectrum
+        let b = blockBuffer.spectrum
+        var bin = 0
+        while bin < a.count {
+            let ar = a[bin], ai = a[bin + 1], br = b[bin], bi = b[bin + 1]
+            a[bin] = ar * br + ai * bi
+            a[bin + 1] = ar * bi - ai * br
+            bin += 2
+        }
+        plan.inverse(windowBuffer)
+        let scale = 1.0 / Double(size)
+        let r = windowBuffer.real
+
+        difference[0] = 0
+        normalized[0] = 1
+        var running = 0.0
+        for tau in 1...maxLag {
+            let lagged = energyPrefix[tau + window] - energyPrefix[tau]
+            let d = max(0, energy0 + lagged - 2 * r[tau] * scale)
+            difference[tau] = d
+            running += d
+            normalized[tau] = running > 0 ? d * Double(tau) / running : 1
+        }
+
+        var found: [PitchCandidate] = []
+        found.reserveCapacity(8)
+        var tau = minLag
+        while tau < maxLag {
+            let v = normalized[tau]
+            if v < normalized[tau - 1] && v <= normalized[tau + 1] {
+                found.append(PitchCandidate(frequency: refinedFrequency(tau), aperiodicity: v))
+            }
+            tau += 1
+        }
+        // the search range ends at maxLag: a still-falling d′ there is a (floor) candidate too
+        if normalized[maxLag] < normalized[maxLag - 1] {
+            found.append(PitchCandidate(frequency: Double(sampleRate) / Double(maxLag),
+                                        aperiodicity: normalized[maxLag]))
+        }
+        if found.count > maxCandidates {
+            found.sort { ($0.aperiodicity, -$0.frequency) < ($1.aperiodicity, -$1.frequency) }
+            found.removeLast(found.count - maxCandidates)
+        }
+        return found
+    }
+
+    /// Frequency (Hz) of the dip at integer lag `tau`, refined by a parabola through d.
+    private func refinedFrequency(_ tau: Int) -> Double {
+        let a = difference[tau - 1], b = difference[tau], c = difference[tau + 1]
+        let curvature = a - 2 * b + c
+        var shift = 0.0
+        if abs(curvature) > 1e-12 * max(1e-30, abs(a) + abs(b) + abs(c)) {
+            shift = min(1, max(-1, 0.5 * (a - c) / curvature))
+        }
+        return Double(sampleRate) / (Double(tau) + shift)
+    }
+}

@@ -1,0 +1,87 @@
+/// Order statistics and moments with a fixed evaluation order, so results are bit-identical
+/// from run to run (no parallel reductions, deterministic selection).
+enum Statistics {
+    /// Percentile with linear interpolation between closest ranks (NumPy's default
+    /// `percentile(..., method="linear")`), `p` in 0…100. `values` must not be empty.
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        precondition(!values.isEmpty, "percentile of an empty array")
+        let sorted = values.sorted()
+        let rank = p / 100 * Double(sorted.count - 1)
+        let low = Int(rank.rounded(.down))
+        let high = min(low + 1, sorted.count - 1)
+        let fraction = rank - Double(low)
+        return sorted[low] + (sorted[high] - sorted[low]) * fraction
+    }
+
+    /// Median as NumPy defines it (mean of the two middle values for an even count).
+    static func median(_ values: [Double]) -> Double {
+        percentile(values, 50)
+    }
+
+    /// Arithmetic mean, summed left to right.
+    static func mean(_ values: [Double]) -> Double {
+        var sum = 0.0
+        for v in values { sum += v }
+        return sum / Double(values.count)
+    }
+
+    /// Population standard deviation (NumPy `std`, ddof = 0), two-pass for accuracy.
+    static func standardDeviation(_ values: [Double]) -> Double {
+        let m = mean(values)
+        var sum = 0.0
+        for v in values { sum += (v - m) * (v - m) }
+        return (sum / Double(values.count)).squareRoot()
+    }
+
+    /// The `k`-th smallest element (0-based) of `buffer[0..<count]`, partially reordering it
+    /// in place (Hoare quickselect with median-of-three pivots; deterministic).
+    static func select(_ buffer: UnsafeMutablePointer<Double>, count: Int, k: Int) -> Double {
+        var low = 0
+        var high = count - 1
+        while high > low {
+            let mid = low + (high - low) / 2
+            // median-of-three pivot keeps the common (sorted-ish) cepstral inputs linear
+            if buffer[mid] < buffer[low] { swap(buffer, low, mid) }
+            if buffer[high] < buffer[low] { swap(buffer, low, high) }
+            if buffer[high] < buffer[mid] { swap(buffer, mid, high) }
+            let pivot = buffer[mid]
+            var i = low
+            var j = high
+            while i <= j {
+                while buffer[i] < pivot { i += 1 }
+                while buffer[j] > pivot { j -= 1 }
+                if i <= j {
+                    swap(buffer, i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j {
+                high = j
+            } else if k >= i {
+                low = i
+            } else {
+                return buffer[k]
+            }
+        }
+        return buffer[k]
+    }
+
+    /// Smallest element of `buffer[from..<count]`.
+    static func minimum(_ buffer: UnsafeMutablePointer<Double>, from: Int, count: Int) -> Double {
+        var m = buffer[from]
+        var i = from + 1
+        while i < count {
+            if buffer[i] < m { m = buffer[i] }
+            i += 1
+        }
+        return m
+    }
+
+    @inline(__always)
+    private static func swap(_ b: UnsafeMutablePointer<Double>, _ i: Int, _ j: Int) {
+        let t = b[i]
+        b[i] = b[j]
+        b[j] = t
+    }
+}
