@@ -1,3 +1,5 @@
+import Foundation
+
 /// A hesitation vowel ("um", "uh", "er") found in the audio itself.
 public struct FilledPause: Sendable, Equatable, Codable {
     public var span: TimeSpan
