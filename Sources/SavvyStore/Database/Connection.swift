@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import CSQLite
 import Foundation
 
@@ -36,6 +37,11 @@ final class Connection {
         do {
             guard openCode == SQLITE_OK else {
                 throw Connection.error(raw, code: openCode, path: path, action: "opening the database")
+            }
+            // On a read-only file or file system SQLite quietly opens read-only instead of failing;
+            // savvy always writes, so say so now rather than fail obscurely later.
+            if sqlite3_db_readonly(raw, "main") == 1 {
+                throw StoreError.readOnly(path: path)
             }
             sqlite3_extended_result_codes(raw, 1)
             sqlite3_busy_timeout(raw, Int32(max(0, min(busyTimeout * 1000, Double(Int32.max)))))
@@ -109,6 +115,12 @@ final class Connection {
 
     private static func error(_ db: OpaquePointer, code: Int32, path: String, action: String) -> StoreError {
         let message = sqlite3_errmsg(db).map { String(cString: $0) } ?? "unknown error"
+        // SQLITE_CANTOPEN says nothing about why; the OS errno does.
+        if code & 0xFF == SQLITE_CANTOPEN {
+            let systemErrno = sqlite3_system_errno(db)
+            if [EACCES, EPERM, EROFS].contains(systemErrno) { return .readOnly(path: path) }
+            if systemErrno != 0 { return .cannotOpen(path: path, reason: DataLocation.describe(errno: systemErrno)) }
+        }
         return StoreError.from(code: code, message: message, path: path, action: action)
     }
 }

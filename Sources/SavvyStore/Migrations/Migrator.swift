@@ -50,6 +50,12 @@ struct Migrator: Sendable {
                     throw StoreError.schemaTooNew(path: connection.path, found: current, supported: latestVersion)
                 }
                 guard current < migration.version else { return }
+                if current == 0, try Migrator.hasTables(connection) {
+                    // A version-0 file with tables is some other program's database; migrating
+                    // would scatter savvy's tables into it. Checked under the write lock so a
+                    // concurrent first open that just migrated is seen as version 1, not as this.
+                    throw StoreError.corrupt(path: connection.path, detail: "an sqlite database of another program")
+                }
                 let action = "applying migration \(migration.version) (\(migration.name))"
                 for sql in migration.statements {
                     try connection.execute(sql, action: action)
@@ -58,5 +64,12 @@ struct Migrator: Sendable {
                 try connection.execute("PRAGMA user_version = \(migration.version)", action: action)
             }
         }
+    }
+
+    /// Whether the database has any schema object of its own (SQLite's internal tables excluded).
+    private static func hasTables(_ connection: Connection) throws -> Bool {
+        let statement = try connection.prepare(
+            "SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1", action: "reading the schema")
+        return try statement.step()
     }
 }
