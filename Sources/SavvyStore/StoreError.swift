@@ -26,6 +26,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalidDatabasePath(path: String, reason: String)
     /// An audio file could not be read or copied into the recordings folder.
     case cannotStoreRecording(source: String, reason: String)
+    /// A stored recording exists but cannot be read.
+    case cannotReadRecording(path: String, reason: String)
     /// A stored session's recording is no longer in the recordings folder.
     case recordingMissing(path: String)
     /// A stored session's recording no longer has the SHA-256 recorded with the session.
@@ -64,6 +66,8 @@ extension StoreError: LocalizedError {
             return "cannot use '\(path)' as the database: \(reason); pass --db with a file path"
         case .cannotStoreRecording(let source, let reason):
             return "cannot store recording '\(source)': \(reason); nothing was saved"
+        case .cannotReadRecording(let path, let reason):
+            return "cannot read recording '\(path)': \(reason); check its permissions"
         case .recordingMissing(let path):
             return "recording '\(path)' is missing; restore it from a backup or delete the session"
         case .recordingChanged(let path, let expected, let found):

@@ -106,3 +106,31 @@ final class RecordingVaultTests: XCTestCase {
             .filter { $0.hasPrefix(RecordingVault.temporaryPrefix) }
     }
 }
+
+final class RecordingVaultCleanupTests: XCTestCase {
+    /// Temporary files from a crashed import are removed once old; fresh ones (another savvy may
+    /// be copying) and stored recordings are left alone.
+    func testStaleTemporaryFilesAreRemoved() throws {
+        let directory = try TemporaryDirectory()
+        try directory.location.createDirectories()
+        let vault = RecordingVault(location: directory.location)
+        let kept = try vault.importFile(at: try directory.audioFile())
+        let old = vault.directory.appendingPathComponent(RecordingVault.temporaryPrefix + "old111")
+        let fresh = vault.directory.appendingPathComponent(RecordingVault.temporaryPrefix + "new222")
+        try Data("partial".utf8).write(to: old)
+        try Data("partial".utf8).write(to: fresh)
+        let now = Date()
+        try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-2 * 86_400)], ofItemAtPath: old.path)
+
+        XCTAssertEqual(vault.removeStaleTemporaryFiles(olderThan: 86_400, now: now), 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fresh.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: vault.url(for: kept.relativePath).path))
+    }
+
+    func testUnreadableRecordingMessage() {
+        XCTAssertEqual(
+            StoreError.cannotReadRecording(path: "/d/recordings/x.wav", reason: "permission denied").localizedDescription,
+            "cannot read recording '/d/recordings/x.wav': permission denied; check its permissions")
+    }
+}

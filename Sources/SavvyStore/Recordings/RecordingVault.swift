@@ -35,8 +35,7 @@ public struct RecordingVault: Sendable {
     /// Checks that the stored file exists and still has the SHA-256 `sha256`.
     ///
     /// - Returns: the file's URL, ready to decode.
-    /// - Throws: `StoreError.recordingMissing`, `.recordingChanged`, or `.cannotStoreRecording`
-    ///   when it cannot be read.
+    /// - Throws: `StoreError.recordingMissing`, `.recordingChanged`, or `.cannotReadRecording`.
     @discardableResult
     public func verify(relativePath: String, sha256: String) throws -> URL {
         let url = url(for: relativePath)
@@ -45,7 +44,7 @@ public struct RecordingVault: Sendable {
             found = try RecordingVault.sha256(ofFileAt: url.path).hex
         } catch let failure {
             if failure.errno == ENOENT { throw StoreError.recordingMissing(path: url.path) }
-            throw StoreError.cannotStoreRecording(source: url.path, reason: failure.reason)
+            throw StoreError.cannotReadRecording(path: url.path, reason: failure.reason)
         }
         guard found == sha256 else {
             throw StoreError.recordingChanged(path: url.path, expected: sha256, found: found)
@@ -166,6 +165,28 @@ public struct RecordingVault: Sendable {
         guard unlink(url(for: relativePath).path) == 0 || errno == ENOENT else {
             throw POSIXFailure(errno: errno)
         }
+    }
+
+    /// Removes temporary files left by an import that crashed before its rename.
+    ///
+    /// Only files older than `age` seconds go: a younger one may belong to another savvy copying
+    /// right now, and deleting it would make that import fail.
+    ///
+    /// - Returns: how many files were removed.
+    @discardableResult
+    func removeStaleTemporaryFiles(olderThan age: TimeInterval, now: Date) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(RecordingVault.temporaryPrefix) {
+            let path = directory.appendingPathComponent(name).path
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            if now.timeIntervalSince1970 - modified > age, unlink(path) == 0 {
+                removed += 1
+            }
+        }
+        return removed
     }
 
     /// `<sha prefix>-<name>` with the name reduced to `[A-Za-z0-9._-]`, no leading dot, ≤ 80 bytes.

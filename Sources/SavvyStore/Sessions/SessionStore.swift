@@ -30,7 +30,12 @@ public final class SessionStore: @unchecked Sendable {
         vault = RecordingVault(location: location)
         connection = try Connection(path: location.databaseURL.path, busyTimeout: busyTimeout)
         try Migrator.savvy.migrate(connection)
+        vault.removeStaleTemporaryFiles(olderThan: SessionStore.staleTemporaryAge, now: Date())
     }
+
+    /// Age in seconds after which an unfinished recording copy is treated as abandoned by a crash
+    /// (a day: far longer than any copy takes).
+    static let staleTemporaryAge: TimeInterval = 24 * 60 * 60
 
     /// The schema version this build writes.
     public static var schemaVersion: Int { Migrator.savvy.latestVersion }
