@@ -1,0 +1,340 @@
+import Foundation
+
+/// The sessions database and recordings folder: the API the CLI uses.
+///
+/// Opening creates the data directories, opens the database, and migrates it to the current
+/// schema. Every write is one transaction; a session row is written only after its audio is
+/// durably in `recordings/`, and a failed write removes the audio it copied, so a crash or a full
+/// disk leaves either the whole session or nothing.
+///
+/// Thread safety: one store may be shared between threads (calls are serialised by a lock). Two
+/// stores on the same file — in one process or two — coordinate through SQLite's locks: writers
+/// wait up to the busy timeout, then fail with `StoreError.locked`.
+public final class SessionStore: @unchecked Sendable {
+    /// Where the database and recordings live.
+    public let location: DataLocation
+    /// The recordings folder.
+    public let vault: RecordingVault
+    // Guards `connection`, which is opened NOMUTEX; @unchecked Sendable rests on this lock.
+    private let lock = NSLock()
+    let connection: Connection
+
+    /// Opens (creating and migrating as needed) the store at `location`.
+    ///
+    /// - Parameter busyTimeout: how long a write waits for another writer, in seconds.
+    /// - Throws: `StoreError` — `.cannotCreateDirectory`, `.corrupt` for a file that is not a
+    ///   savvy database, `.schemaTooNew`, `.locked`, `.readOnly`, `.diskFull`.
+    public init(location: DataLocation, busyTimeout: TimeInterval = 5) throws {
+        try location.createDirectories()
+        self.location = location
+        vault = RecordingVault(location: location)
+        connection = try Connection(path: location.databaseURL.path, busyTimeout: busyTimeout)
+        try Migrator.savvy.migrate(connection)
+        vault.removeStaleTemporaryFiles(olderThan: SessionStore.staleTemporaryAge, now: Date())
+    }
+
+    /// Age in seconds after which an unfinished recording copy is treated as abandoned by a crash
+    /// (a day: far longer than any copy takes).
+    static let staleTemporaryAge: TimeInterval = 24 * 60 * 60
+
+    /// The schema version this build writes.
+    public static var schemaVersion: Int { Migrator.savvy.latestVersion }
+
+    // MARK: Sessions
+
+    /// Copies the session's audio into `recordings/`, then saves the session and, if given, its
+    /// first scoring in one transaction.
+    ///
+    /// - Returns: the new session's id.
+    /// - Throws: `StoreError`; on any failure nothing is saved and an audio file this call copied
+    ///   is removed again.
+    @discardableResult
+    public func insertSession(_ session: NewSession, scoring: NewScoring? = nil) throws -> Int64 {
+        try lock.withLock {
+            let imported = try vault.importFile(at: session.audioSource)
+            do {
+                return try connection.transaction(action: "saving a session") {
+                    try connection.prepare(SessionStore.insertSessionSQL, action: "saving a session").execute([
+                        .text(Timestamp.string(from: session.createdAt)), .text(session.drill), .text(session.prompt),
+                        .text(imported.relativePath), .text(imported.sha256), .integer(imported.bytes),
+                        .real(session.duration), .integer(Int64(session.sampleRate)),
+                        .text(session.audioSource.lastPathComponent), .blob(session.transcriptJSON),
+                        .text(session.asrEngine), .text(session.asrModel), .blob(session.metricsJSON),
+                        .integer(Int64(session.metricsVersion)), .text(session.lexiconVersion), .real(session.wpm),
+                        .real(session.fillersPerMinute), .real(session.pitchSD), .real(session.cpps),
+                    ])
+                    let id = connection.lastInsertRowID
+                    if let scoring {
+                        try insert(scoring, sessionID: id)
+                    }
+                    return id
+                }
+            } catch {
+                if imported.created { removeUnreferenced(imported.relativePath) }
+                throw error
+            }
+        }
+    }
+
+    /// Adds a scoring to an existing session (used by `rescore`).
+    ///
+    /// - Returns: the scoring's id.
+    /// - Throws: `StoreError.sessionNotFound` when the session does not exist.
+    @discardableResult
+    public func addScoring(sessionID: Int64, _ scoring: NewScoring) throws -> Int64 {
+        try lock.withLock {
+            try connection.transaction(action: "saving a scoring") {
+                let exists = try connection.prepare("SELECT 1 FROM sessions WHERE id = ?", action: "saving a scoring")
+                try exists.bind([.integer(sessionID)])
+                guard try exists.step() else { throw StoreError.sessionNotFound(id: sessionID) }
+                try insert(scoring, sessionID: sessionID)
+                return connection.lastInsertRowID
+            }
+        }
+    }
+
+    /// The session with `id`, or nil.
+    public func session(id: Int64) throws -> StoredSession? {
+        try lock.withLock {
+            let statement = try connection.prepare(
+                "SELECT \(SessionStore.sessionColumns) FROM sessions WHERE id = ?", action: "reading a session")
+            try statement.bind([.integer(id)])
+            guard try statement.step() else { return nil }
+            return try decodeSession(statement)
+        }
+    }
+
+    /// The id of the most recent session (by time, then id), or nil when there are none.
+    public func lastSessionID() throws -> Int64? {
+        try lock.withLock {
+            let statement = try connection.prepare(
+                "SELECT id FROM sessions ORDER BY created_at DESC, id DESC LIMIT 1", action: "reading history")
+            return try statement.step() ? statement.int64(0) : nil
+        }
+    }
+
+    /// Sessions newest first, each with its latest scoring's overall score and tier.
+    ///
+    /// - Parameters:
+    ///   - drill: only this drill, when given.
+    ///   - since: only sessions at or after this instant, when given.
+    ///   - limit: at most this many rows, when given.
+    public func history(drill: String? = nil, since: Date? = nil, limit: Int? = nil) throws -> [HistoryRow] {
+        try lock.withLock {
+            var conditions: [String] = []
+            var values: [SQLValue] = []
+            // Filters are added only when present (rather than `? IS NULL OR …`) so SQLite can use
+            // the (drill, created_at) and (created_at) indexes.
+            if let drill {
+                conditions.append("s.drill = ?")
+                values.append(.text(drill))
+            }
+            if let since {
+                conditions.append("s.created_at >= ?")
+                values.append(.text(Timestamp.string(from: since)))
+            }
+            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            values.append(.integer(Int64(limit.map { max(0, $0) } ?? -1)))
+            let statement = try connection.prepare(
+                """
+                SELECT s.id, s.created_at, s.drill, s.source_name, s.duration, s.wpm, s.fillers_per_min,
+                       s.pitch_sd, s.cpps, latest.overall, latest.tier
+                FROM sessions s
+                LEFT JOIN scorings latest ON latest.id =
+                    (SELECT MAX(id) FROM scorings WHERE session_id = s.id)
+                \(filter)
+                ORDER BY s.created_at DESC, s.id DESC
+                LIMIT ?
+                """, action: "reading history")
+            try statement.bind(values)
+            var rows: [HistoryRow] = []
+            while try statement.step() {
+                let id = statement.int64(0)
+                rows.append(
+                    HistoryRow(
+                        id: id, createdAt: try date(statement.text(1), table: "sessions", id: id),
+                        drill: statement.text(2), sourceName: statement.text(3), duration: statement.double(4),
+                        wpm: statement.optionalDouble(5), fillersPerMinute: statement.optionalDouble(6),
+                        pitchSD: statement.optionalDouble(7), cpps: statement.optionalDouble(8),
+                        overall: statement.optionalDouble(9), tier: statement.optionalText(10)))
+            }
+            return rows
+        }
+    }
+
+    /// All scorings of a session, oldest first.
+    public func scorings(sessionID: Int64) throws -> [StoredScoring] {
+        try lock.withLock {
+            let statement = try connection.prepare(
+                """
+                SELECT id, session_id, created_at, tier, model, rubric_version, overall, rubric_json, router_json,
+                       degraded_reason
+                FROM scorings WHERE session_id = ? ORDER BY id
+                """, action: "reading scorings")
+            try statement.bind([.integer(sessionID)])
+            var result: [StoredScoring] = []
+            while try statement.step() {
+                let id = statement.int64(0)
+                result.append(
+                    StoredScoring(
+                        id: id, sessionID: statement.int64(1),
+                        createdAt: try date(statement.text(2), table: "scorings", id: id), tier: statement.text(3),
+                        model: statement.optionalText(4), rubricVersion: statement.text(5),
+                        overall: statement.optionalDouble(6), rubricJSON: statement.blob(7),
+                        routerJSON: statement.blob(8), degradedReason: statement.optionalText(9)))
+            }
+            return result
+        }
+    }
+
+    /// Deletes a session, its scorings, and — once the deletion is committed — its recording,
+    /// unless another session shares the same audio.
+    ///
+    /// - Throws: `StoreError.sessionNotFound`; `StoreError.cannotRemoveRecording` when the row is
+    ///   gone but the file could not be unlinked.
+    public func deleteSession(id: Int64) throws {
+        try lock.withLock {
+            let orphan: String? = try connection.transaction(action: "deleting a session") {
+                let find = try connection.prepare("SELECT audio_path FROM sessions WHERE id = ?", action: "deleting a session")
+                try find.bind([.integer(id)])
+                guard try find.step() else { throw StoreError.sessionNotFound(id: id) }
+                let path = find.text(0)
+                try connection.prepare("DELETE FROM sessions WHERE id = ?", action: "deleting a session")
+                    .execute([.integer(id)])
+                return try isReferenced(path) ? nil : path
+            }
+            // The file goes only after the commit: a rollback must never find its audio missing.
+            if let orphan {
+                do throws(POSIXFailure) {
+                    try vault.remove(relativePath: orphan)
+                } catch {
+                    throw StoreError.cannotRemoveRecording(path: vault.url(for: orphan).path, reason: error.reason)
+                }
+            }
+        }
+    }
+
+    /// The absolute URL of a session's recording.
+    public func recordingURL(of session: StoredSession) -> URL {
+        vault.url(for: session.audioPath)
+    }
+
+    /// Checks that a session's recording is present and unchanged (what `rescore` needs).
+    ///
+    /// - Returns: the recording's URL.
+    /// - Throws: `StoreError.recordingMissing` or `StoreError.recordingChanged`.
+    @discardableResult
+    public func verifyRecording(of session: StoredSession) throws -> URL {
+        try vault.verify(relativePath: session.audioPath, sha256: session.audioSHA256)
+    }
+
+    // MARK: LLM cache
+
+    /// The cached response for `key`, or nil.
+    public func cachedResponse(key: String) throws -> Data? {
+        try lock.withLock {
+            let statement = try connection.prepare(
+                "SELECT response FROM llm_cache WHERE key = ?", action: "reading the llm cache")
+            try statement.bind([.text(key)])
+            return try statement.step() ? statement.blob(0) : nil
+        }
+    }
+
+    /// Stores (or replaces) the response for `key`.
+    ///
+    /// - Parameter createdAt: when the response was received; kept for pruning, never scored.
+    public func storeResponse(key: String, model: String, response: Data, createdAt: Date = Date()) throws {
+        try lock.withLock {
+            try connection.transaction(action: "writing the llm cache") {
+                try connection.prepare(
+                    "INSERT OR REPLACE INTO llm_cache (key, created_at, model, response) VALUES (?, ?, ?, ?)",
+                    action: "writing the llm cache"
+                ).execute([.text(key), .text(Timestamp.string(from: createdAt)), .text(model), .blob(response)])
+            }
+        }
+    }
+
+    // MARK: Health
+
+    /// Problems SQLite's `PRAGMA integrity_check` reports; empty when the database is sound
+    /// (for `savvy doctor`).
+    public func integrityProblems() throws -> [String] {
+        try lock.withLock {
+            let statement = try connection.prepare("PRAGMA integrity_check", action: "checking the database")
+            var lines: [String] = []
+            while try statement.step() {
+                lines.append(statement.text(0))
+            }
+            return lines == ["ok"] ? [] : lines
+        }
+    }
+
+    // MARK: Private
+
+    private static let insertSessionSQL = """
+        INSERT INTO sessions (created_at, drill, prompt, audio_path, audio_sha256, audio_bytes, duration,
+            sample_rate, source_name, transcript_json, asr_engine, asr_model, metrics_json, metrics_version,
+            lexicon_version, wpm, fillers_per_min, pitch_sd, cpps)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    private static let sessionColumns = """
+        id, created_at, drill, prompt, audio_path, audio_sha256, audio_bytes, duration, sample_rate, source_name,
+        transcript_json, asr_engine, asr_model, metrics_json, metrics_version, lexicon_version, wpm,
+        fillers_per_min, pitch_sd, cpps
+        """
+
+    /// Inserts a scoring row; the caller holds the lock and a transaction.
+    private func insert(_ scoring: NewScoring, sessionID: Int64) throws {
+        try connection.prepare(
+            """
+            INSERT INTO scorings (session_id, created_at, tier, model, rubric_version, overall, rubric_json,
+                router_json, degraded_reason)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, action: "saving a scoring"
+        ).execute([
+            .integer(sessionID), .text(Timestamp.string(from: scoring.createdAt)), .text(scoring.tier),
+            .text(scoring.model), .text(scoring.rubricVersion), .real(scoring.overall), .blob(scoring.rubricJSON),
+            .blob(scoring.routerJSON), .text(scoring.degradedReason),
+        ])
+    }
+
+    /// Decodes a row selected with `sessionColumns`.
+    private func decodeSession(_ statement: Statement) throws -> StoredSession {
+        let id = statement.int64(0)
+        return StoredSession(
+            id: id, createdAt: try date(statement.text(1), table: "sessions", id: id), drill: statement.text(2),
+            prompt: statement.text(3), audioPath: statement.text(4), audioSHA256: statement.text(5),
+            audioBytes: statement.int64(6), duration: statement.double(7), sampleRate: Int(statement.int64(8)),
+            sourceName: statement.text(9), transcriptJSON: statement.blob(10), asrEngine: statement.text(11),
+            asrModel: statement.text(12), metricsJSON: statement.blob(13), metricsVersion: Int(statement.int64(14)),
+            lexiconVersion: statement.optionalText(15), wpm: statement.optionalDouble(16),
+            fillersPerMinute: statement.optionalDouble(17), pitchSD: statement.optionalDouble(18),
+            cpps: statement.optionalDouble(19))
+    }
+
+    /// Parses a stored time, reporting the row if it is not one savvy wrote.
+    private func date(_ text: String, table: String, id: Int64) throws -> Date {
+        guard let date = Timestamp.date(from: text) else {
+            throw StoreError.corrupt(
+                path: connection.path, detail: "\(table) row \(id) has a created_at that is not an ISO-8601 UTC time")
+        }
+        return date
+    }
+
+    /// Whether any session still points at `relativePath`.
+    private func isReferenced(_ relativePath: String) throws -> Bool {
+        let statement = try connection.prepare(
+            "SELECT 1 FROM sessions WHERE audio_path = ? LIMIT 1", action: "checking recordings")
+        try statement.bind([.text(relativePath)])
+        return try statement.step()
+    }
+
+    /// After a failed insert, removes the audio it copied unless another writer has since saved a
+    /// session pointing at the same file. Best effort: the original error is what the user needs.
+    private func removeUnreferenced(_ relativePath: String) {
+        if (try? isReferenced(relativePath)) == false {
+            try? vault.remove(relativePath: relativePath)
+        }
+    }
+}

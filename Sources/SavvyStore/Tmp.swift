@@ -1,1 +1,0 @@
-public let xSavvyStore = 1
