@@ -46,6 +46,8 @@ let package = Package(
         .testTarget(name: "SavvyASRTests", dependencies: ["SavvyASR", "SavvyAudio", "SavvyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SavvyCoachTests", dependencies: ["SavvyCoach", "SavvyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SavvyStoreTests", dependencies: ["SavvyStore", "SavvyTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "SavvyCLITests", dependencies: ["SavvyCLI", "SavvyTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SavvyCLITests", dependencies: ["SavvyCLI", "SavvyTestSupport"],
+            exclude: ["Goldens"], swiftSettings: swiftSettings),
     ]
 )
