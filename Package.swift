@@ -9,6 +9,12 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// The DSP inner loops run 30–50× slower unoptimised, which would make every end-to-end test
+/// that analyses a recording take minutes; they are optimised in debug builds too.
+let hotLoopSettings: [SwiftSetting] = swiftSettings + [
+    .unsafeFlags(["-O"], .when(configuration: .debug)),
+]
+
 func system(_ name: String, pkg: String?, apt: [String]) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkg, providers: [.apt(apt)])
 }
@@ -28,7 +34,7 @@ let package = Package(
         system("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
 
         .target(name: "SavvyAudio", dependencies: ["CSndfile", "CSoxr", "CALSA"], swiftSettings: swiftSettings),
-        .target(name: "SavvyDSP", dependencies: ["CFFTW"], swiftSettings: swiftSettings),
+        .target(name: "SavvyDSP", dependencies: ["CFFTW"], swiftSettings: hotLoopSettings),
         .target(name: "SavvyASR", dependencies: ["CPocketSphinx"], swiftSettings: swiftSettings),
         .target(name: "SavvyCoach", dependencies: ["SavvyDSP", "SavvyASR", "CCurl"], swiftSettings: swiftSettings),
         .target(name: "SavvyStore", dependencies: ["SavvyCoach", "CSQLite"], swiftSettings: swiftSettings),
