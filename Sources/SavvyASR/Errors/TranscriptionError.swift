@@ -29,7 +29,7 @@ public enum TranscriptionError: Error, Equatable, LocalizedError {
     /// A temporary file for the worker (script or audio) could not be written.
     case temporaryFile(path: String, reason: String)
     /// A tuning value is out of range.
-    case invalidSetting(name: String, value: Double, rule: String)
+    case invalidSetting(name: String, value: String, rule: String)
     /// `--asr` (or a config value) named an engine that does not exist.
     case unknownEngine(String)
 

@@ -67,7 +67,7 @@ public struct PocketSphinxConfiguration: Sendable, Equatable {
         }
         for (name, value) in [("filler weight", fillerWeight), ("filler minimum posterior", fillerMinimumPosterior)]
         where !(0...1).contains(value) {
-            throw TranscriptionError.invalidSetting(name: name, value: value, rule: "must be within 0…1")
+            throw TranscriptionError.invalidSetting(name: name, value: String(value), rule: "must be within 0…1")
         }
     }
 }
