@@ -39,6 +39,11 @@ final class PocketSphinxDecoder {
             "-remove_silence", "no",
             "-bestpath", "yes",
             "-frate", String(Self.frameRate),
+            // Digital silence (exact zeros) makes every frame identical and the decoder then
+            // "hears" a word in it; half-LSB dither from a fixed seed avoids that and stays
+            // reproducible because each call builds a fresh decoder.
+            "-dither", "yes",
+            "-seed", "1",
         ]
         if configuration.fastSearch {
             arguments += ["-fwdflat", "no", "-maxhmmpf", "3000"]

@@ -29,9 +29,23 @@ public enum HallucinationGuard {
         _ transcript: Transcript, silences: [(start: Double, end: Double)], tolerance: Double = defaultTolerance
     ) -> Transcript {
         guard !silences.isEmpty else { return transcript }
-        var words = transcript.words.filter { word in
+        // Closing phrases are stripped before and after the per-word rule: a phrase whose last
+        // word lies wholly in silence must still be recognised as a whole.
+        var words = stripClosingPhrases(transcript.words, silences: silences, tolerance: tolerance)
+        words = words.filter { word in
             !silences.contains { word.start >= $0.start - tolerance && word.end <= $0.end + tolerance }
         }
+        words = stripClosingPhrases(words, silences: silences, tolerance: tolerance)
+        var result = transcript
+        result.words = words
+        return result
+    }
+
+    /// Removes closing phrases from the end while at least half of each lies in silence.
+    static func stripClosingPhrases(
+        _ input: [TranscriptWord], silences: [(start: Double, end: Double)], tolerance: Double
+    ) -> [TranscriptWord] {
+        var words = input
         let phrases = closingPhrases.sorted { $0.count > $1.count }
         var removed = true
         while removed {
@@ -48,9 +62,7 @@ public enum HallucinationGuard {
                 }
             }
         }
-        var result = transcript
-        result.words = words
-        return result
+        return words
     }
 
     /// Fraction of [start, end] covered by silent spans (a zero-length span counts as covered

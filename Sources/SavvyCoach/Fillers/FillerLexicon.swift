@@ -39,14 +39,18 @@ public struct FillerLexicon: Sendable, Equatable {
     /// Version of the built-in list; stored with metrics so rescoring can tell lists apart.
     public static let standardVersion = 1
 
-    /// savvy's list: the hesitations and discourse markers that speech coaches count
+    /// savvy's list: the hesitations (with the spellings Whisper uses: "umm", "uhh") and
+    /// discourse markers that speech coaches count
     /// (Microsoft Speaker Coach, Toastmasters "ah-counter" lists).
     public static let standard = FillerLexicon(entries: [
         Entry(words: ["um"], rule: .always), Entry(words: ["umm"], rule: .always),
-        Entry(words: ["uh"], rule: .always), Entry(words: ["uhm"], rule: .always),
+        Entry(words: ["uh"], rule: .always), Entry(words: ["uhh"], rule: .always),
+        Entry(words: ["uhm"], rule: .always),
         Entry(words: ["er"], rule: .always), Entry(words: ["erm"], rule: .always),
-        Entry(words: ["ah"], rule: .always), Entry(words: ["hmm"], rule: .always),
+        Entry(words: ["ah"], rule: .always), Entry(words: ["ahh"], rule: .always),
+        Entry(words: ["hmm"], rule: .always), Entry(words: ["hmmm"], rule: .always),
         Entry(words: ["hm"], rule: .always), Entry(words: ["mm"], rule: .always),
+        Entry(words: ["mmm"], rule: .always),
         Entry(words: ["like"], rule: .like),
         Entry(words: ["you", "know"], rule: .discourse),
         Entry(words: ["i", "mean"], rule: .discourse),

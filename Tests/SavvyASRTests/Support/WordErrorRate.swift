@@ -24,4 +24,17 @@ enum WordErrorRate {
         }
         return previous[hypothesis.count]
     }
+
+    /// Length of the longest common subsequence: words heard in the right order.
+    static func commonSubsequence(_ a: [String], _ b: [String]) -> Int {
+        var previous = [Int](repeating: 0, count: b.count + 1)
+        for x in a {
+            var current = [Int](repeating: 0, count: b.count + 1)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = x == y ? previous[j] + 1 : max(previous[j + 1], current[j])
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
 }
