@@ -1,0 +1,195 @@
+import CPocketSphinx
+import Foundation
+
+/// Owns one pocketsphinx decoder (`ps_decoder_t`) and its configuration (`cmd_ln_t`).
+///
+/// A decoder is used for one utterance and then released: pocketsphinx carries acoustic state
+/// from one utterance into the next (measured here: confidences of the same clip differ in the
+/// third decimal after another clip was decoded, and a fixed warm-up clip does not reset it), and
+/// savvy promises identical output for identical audio. Not thread-safe; each call builds its
+/// own. Acquired in `init`, released in `deinit`; a half-built decoder releases what it got.
+final class PocketSphinxDecoder {
+    private let decoder: OpaquePointer
+    private let config: OpaquePointer
+    private let fillerWords: Set<String>
+    private let fillerMinimumPosterior: Double
+    private var used = false
+
+    /// pocketsphinx writes its configuration table and progress to stderr; a library must not.
+    /// The log destination is process-wide in sphinxbase, so it is switched off once here rather
+    /// than with `-logfn /dev/null`: every `ps_init` with `-logfn` opens a new stream and closes
+    /// the previous one, which a decoder on another thread may still be writing to.
+    private static let silenceLogging: Void = {
+        err_set_logfp(nil)
+    }()
+
+    /// Frames per second of the front end; passed explicitly so frame indices convert to seconds.
+    static let frameRate = 100
+
+    init(configuration: PocketSphinxConfiguration) throws {
+        try configuration.validate()
+        _ = Self.silenceLogging
+
+        var arguments = [
+            // argv[0] must be a program name: if it starts with "-" every option is ignored.
+            "savvy",
+            "-hmm", configuration.acousticModelPath,
+            "-lm", configuration.languageModelPath,
+            "-dict", configuration.dictionaryPath,
+            "-remove_silence", "no",
+            "-bestpath", "yes",
+            "-frate", String(Self.frameRate),
+            // Digital silence (exact zeros) makes every frame identical and the decoder then
+            // "hears" a word in it; half-LSB dither from a fixed seed avoids that and stays
+            // reproducible because each call builds a fresh decoder.
+            "-dither", "yes",
+            "-seed", "1",
+        ]
+        if configuration.fastSearch {
+            arguments += ["-fwdflat", "no", "-maxhmmpf", "3000"]
+        }
+        guard let config = Self.parse(arguments) else {
+            throw TranscriptionError.decoderFailed(step: "cmd_ln_parse_r", code: -1)
+        }
+        guard let decoder = ps_init(config) else {
+            cmd_ln_free_r(config)
+            throw TranscriptionError.decoderFailed(step: "ps_init", code: -1)
+        }
+        self.config = config
+        self.decoder = decoder
+        self.fillerMinimumPosterior = configuration.fillerMinimumPosterior
+        if configuration.fillerBoost {
+            let model = FillerLanguageModel.standard
+            self.fillerWords = model.words
+            do {
+                try Self.installFillerBoost(decoder: decoder, config: config, model: model, weight: configuration.fillerWeight)
+            } catch {
+                ps_free(decoder)
+                cmd_ln_free_r(config)
+                throw error
+            }
+        } else {
+            self.fillerWords = FillerLanguageModel.standard.words
+        }
+    }
+
+    deinit {
+        ps_free(decoder)
+        cmd_ln_free_r(config)
+    }
+
+    /// Decodes one utterance of 16 kHz 16-bit samples.
+    ///
+    /// The whole buffer is passed with `full_utt` so batch cepstral-mean normalisation (the
+    /// model's `-cmn batch`) is computed over exactly this audio.
+    func decode(_ samples: [Int16]) throws -> [TranscriptWord] {
+        precondition(!used, "a PocketSphinxDecoder decodes one utterance only")
+        used = true
+        var code = ps_start_utt(decoder)
+        guard code >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_start_utt", code: code) }
+        code = samples.withUnsafeBufferPointer { buffer in
+            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
+        }
+        guard code >= 0 else {
+            _ = ps_end_utt(decoder)
+            throw TranscriptionError.decoderFailed(step: "ps_process_raw", code: code)
+        }
+        code = ps_end_utt(decoder)
+        guard code >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_end_utt", code: code) }
+        return words()
+    }
+
+    /// Walks the best path's segments into words with times and posteriors.
+    private func words() -> [TranscriptWord] {
+        guard let logmath = ps_get_logmath(decoder) else { return [] }
+        var result: [TranscriptWord] = []
+        var segment = ps_seg_iter(decoder)
+        while let current = segment {
+            if let raw = ps_seg_word(current), let text = Self.normalise(String(cString: raw)) {
+                var startFrame: Int32 = 0
+                var endFrame: Int32 = 0
+                ps_seg_frames(current, &startFrame, &endFrame)
+                var acoustic: Int32 = 0
+                var language: Int32 = 0
+                var backoff: Int32 = 0
+                let logPosterior = ps_seg_prob(current, &acoustic, &language, &backoff)
+                let posterior = min(1, max(0, logmath_exp(logmath, logPosterior)))
+                let keep = !fillerWords.contains(text) || posterior >= fillerMinimumPosterior
+                if keep {
+                    result.append(TranscriptWord(
+                        text: text,
+                        start: Double(startFrame) / Double(Self.frameRate),
+                        // The end frame is inclusive: the word lasts until the next frame starts.
+                        end: Double(endFrame + 1) / Double(Self.frameRate),
+                        confidence: posterior
+                    ))
+                }
+            }
+            segment = ps_seg_next(current)
+        }
+        return result
+    }
+
+    /// Lower-cases, strips pronunciation variants ("read(2)") and drops silence/noise tokens.
+    static func normalise(_ token: String) -> String? {
+        if token.hasPrefix("<") || token.hasPrefix("[") || token.hasPrefix("+") { return nil }
+        var word = token
+        if let open = word.firstIndex(of: "("), word.hasSuffix(")") {
+            word = String(word[..<open])
+        }
+        word = word.lowercased()
+        return word.isEmpty ? nil : word
+    }
+
+    private static func parse(_ arguments: [String]) -> OpaquePointer? {
+        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        return pointers.withUnsafeMutableBufferPointer { buffer in
+            cmd_ln_parse_r(nil, ps_args(), Int32(buffer.count), buffer.baseAddress, 1)
+        }
+    }
+
+    /// Replaces the active search with one over `(1 − w)·base + w·fillers`.
+    ///
+    /// Reference counts: the base LM belongs to the default search, so it is retained before the
+    /// set takes it; the set owns the filler LM; `ps_set_lm` retains the set, so our reference
+    /// is dropped once it is installed.
+    private static func installFillerBoost(
+        decoder: OpaquePointer, config: OpaquePointer, model: FillerLanguageModel, weight: Double
+    ) throws {
+        guard let base = ps_get_lm(decoder, "_default") else {
+            throw TranscriptionError.decoderFailed(step: "ps_get_lm", code: -1)
+        }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("savvy-fillers-\(getpid())-\(UUID().uuidString).arpa").path
+        do {
+            try model.arpa.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw TranscriptionError.temporaryFile(path: path, reason: error.localizedDescription)
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let fillers = ngram_model_read(config, path, NGRAM_ARPA, ps_get_logmath(decoder)) else {
+            throw TranscriptionError.decoderFailed(step: "ngram_model_read (filler LM)", code: -1)
+        }
+        _ = ngram_model_retain(base)
+        var models: [OpaquePointer?] = [base, fillers]
+        var names: [UnsafeMutablePointer<CChar>?] = [strdup("base"), strdup("fillers")]
+        defer { names.forEach { free($0) } }
+        let weights: [Float] = [Float(1 - weight), Float(weight)]
+        let set = models.withUnsafeMutableBufferPointer { modelBuffer in
+            names.withUnsafeMutableBufferPointer { nameBuffer in
+                ngram_model_set_init(config, modelBuffer.baseAddress, nameBuffer.baseAddress, weights, 2)
+            }
+        }
+        guard let set else {
+            ngram_model_free(fillers)
+            ngram_model_free(base)
+            throw TranscriptionError.decoderFailed(step: "ngram_model_set_init", code: -1)
+        }
+        let setCode = ps_set_lm(decoder, "fillers", set)
+        ngram_model_free(set)
+        guard setCode >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_set_lm", code: setCode) }
+        let searchCode = ps_set_search(decoder, "fillers")
+        guard searchCode >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_set_search", code: searchCode) }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Owns one running faster-whisper worker process and the files it needs.
+///
+/// Started in `init` (writes the script, launches `python3`, waits for `{"ready": true}`), stopped
+/// in `deinit` (closes stdin so the worker exits, then SIGTERM if it lingers) and its temporary
+/// directory removed. Not thread-safe: `WhisperTranscriber` serialises requests with a lock.
+///
+/// Requests go over a socket rather than a pipe so that writing to a worker that has died returns
+/// an error (`MSG_NOSIGNAL`) instead of raising SIGPIPE in savvy.
+final class WhisperWorker {
+    private let process: Process
+    private let requestSocket: Int32
+    private let replyHandle: FileHandle
+    private let directory: URL
+    private let stderrLog: URL
+    private var buffer = Data()
+    private var nextID = 1
+    private var stopped = false
+
+    init(installation: WhisperConfiguration.Installation, threads: Int, timeout: Double) throws {
+        let fileManager = FileManager.default
+        directory = fileManager.temporaryDirectory.appendingPathComponent("savvy-whisper-\(UUID().uuidString)", isDirectory: true)
+        let script = directory.appendingPathComponent("savvy_whisper_worker.py")
+        stderrLog = directory.appendingPathComponent("worker-stderr.log")
+        do {
+            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+            try WhisperWorkerScript.source.write(to: script, atomically: true, encoding: .utf8)
+            try Data().write(to: stderrLog)
+        } catch {
+            try? fileManager.removeItem(at: directory)
+            throw TranscriptionError.temporaryFile(path: directory.path, reason: error.localizedDescription)
+        }
+
+        var sockets: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0 else {
+            try? fileManager.removeItem(at: directory)
+            throw TranscriptionError.workerLaunchFailed(python: installation.python, reason: String(cString: strerror(errno)))
+        }
+        requestSocket = sockets[0]
+        let childEnd = FileHandle(fileDescriptor: sockets[1], closeOnDealloc: true)
+
+        let replies = Pipe()
+        replyHandle = replies.fileHandleForReading
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: installation.python)
+        process.arguments = ["-u", script.path, installation.modelDirectory, String(threads)]
+        var environment = ProcessInfo.processInfo.environment
+        // The model is on disk; never let huggingface_hub reach for the network.
+        environment["HF_HUB_OFFLINE"] = "1"
+        environment["HF_HUB_DISABLE_TELEMETRY"] = "1"
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        process.environment = environment
+        process.standardInput = childEnd
+        process.standardOutput = replies
+        let errorHandle: FileHandle
+        do {
+            errorHandle = try FileHandle(forWritingTo: stderrLog)
+            process.standardError = errorHandle
+            try process.run()
+        } catch {
+            stop()
+            throw TranscriptionError.workerLaunchFailed(python: installation.python, reason: error.localizedDescription)
+        }
+        // The child has its own copies now; closing ours lets EOF and errors propagate.
+        try? childEnd.close()
+        try? errorHandle.close()
+        try? replies.fileHandleForWriting.close()
+
+        do {
+            let ready = try readReply(timeout: timeout)
+            guard ready["ready"] as? Bool == true else {
+                let detail = (ready["error"] as? String) ?? "no ready message"
+                throw TranscriptionError.workerReported(detail: detail)
+            }
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// True while the Python process is alive.
+    var isRunning: Bool { process.isRunning }
+
+    /// Sends one audio file to the worker and returns its raw word list.
+    func transcribe(samples: [Float], prompt: String, timeout: Double) throws -> [[String: Any]] {
+        let id = nextID
+        nextID += 1
+        let audio = directory.appendingPathComponent("audio-\(id).f32")
+        do {
+            let data = samples.withUnsafeBufferPointer { Data(buffer: $0) }
+            try data.write(to: audio)
+        } catch {
+            throw TranscriptionError.temporaryFile(path: audio.path, reason: error.localizedDescription)
+        }
+        defer { try? FileManager.default.removeItem(at: audio) }
+
+        let request: [String: Any] = ["id": id, "audio": audio.path, "prompt": prompt]
+        var line = try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])
+        line.append(0x0A)
+        try send(line)
+
+        let reply = try readReply(timeout: timeout)
+        guard reply["id"] as? Int == id else {
+            throw TranscriptionError.workerProtocol(detail: "reply for another request")
+        }
+        if let error = reply["error"] as? String {
+            throw TranscriptionError.workerReported(detail: error)
+        }
+        guard let words = reply["words"] as? [[String: Any]] else {
+            throw TranscriptionError.workerProtocol(detail: "no word list in the reply")
+        }
+        return words
+    }
+
+    /// Closes the request socket (the worker exits on EOF), then terminates it if it lingers.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        shutdown(requestSocket, Int32(SHUT_RDWR))
+        if process.isRunning {
+            let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+            while process.isRunning && DispatchTime.now().uptimeNanoseconds < deadline {
+                usleep(20_000)
+            }
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+        close(requestSocket)
+        try? replyHandle.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func send(_ data: Data) throws {
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { raw in
+                Glibc.send(requestSocket, raw.baseAddress! + offset, data.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw crashed()
+            }
+            offset += written
+        }
+    }
+
+    /// Reads one JSON line from the worker, waiting at most `timeout` seconds in total.
+    private func readReply(timeout: Double) throws -> [String: Any] {
+        let fd = replyHandle.fileDescriptor
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line)),
+                      let reply = object as? [String: Any] else {
+                    throw TranscriptionError.workerProtocol(detail: "a line that is not a JSON object")
+                }
+                return reply
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else {
+                process.terminate()
+                throw TranscriptionError.workerTimeout(seconds: timeout)
+            }
+            var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let waitMilliseconds = Int32(min(1000, (deadline - now) / 1_000_000 + 1))
+            let ready = poll(&pollfd, 1, waitMilliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw crashed()
+            }
+            if ready == 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw crashed()
+            }
+            if count == 0 { throw crashed() }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// The error for a worker that went away: its exit status and the last line of its stderr.
+    private func crashed() -> TranscriptionError {
+        let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+        while process.isRunning && DispatchTime.now().uptimeNanoseconds < deadline {
+            usleep(10_000)
+        }
+        let status: Int32? = process.isRunning ? nil : process.terminationStatus
+        let log = (try? String(contentsOf: stderrLog, encoding: .utf8)) ?? ""
+        let last = log.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+        return .workerCrashed(status: status, detail: String(last.prefix(200)))
+    }
+}

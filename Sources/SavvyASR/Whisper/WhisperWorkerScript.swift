@@ -1,0 +1,69 @@
+/// The Python program that runs faster-whisper for `WhisperTranscriber`.
+///
+/// Kept in the Swift source so the savvy binary is self-contained; it is written to a temporary
+/// file when a worker starts. Protocol, one JSON object per line:
+/// - worker → savvy once loaded: `{"ready": true}` or `{"ready": false, "error": "..."}`
+/// - savvy → worker: `{"id": N, "audio": "/tmp/x.f32", "prompt": "..."}` where the file holds
+///   16 kHz mono little-endian float32 samples (audio never travels through the pipe)
+/// - worker → savvy: `{"id": N, "words": [{"text", "start", "end", "probability"}]}` or
+///   `{"id": N, "error": "..."}`
+/// The worker exits when its stdin closes. Its real stdout is kept for replies only; anything a
+/// library prints goes to stderr, which savvy keeps in a log for error messages.
+///
+/// Decoding choices: CPU int8; greedy search (`beam_size=1`) at temperature 0 only, which is
+/// deterministic (temperature fallback samples randomly); `condition_on_previous_text=False`
+/// so a misheard phrase cannot seed a loop; `word_timestamps=True` for per-word times.
+enum WhisperWorkerScript {
+    static let source = #"""
+import json
+import sys
+
+
+def main():
+    replies = sys.stdout
+    sys.stdout = sys.stderr
+
+    def reply(obj):
+        replies.write(json.dumps(obj) + "\n")
+        replies.flush()
+
+    model_dir = sys.argv[1]
+    threads = int(sys.argv[2])
+    try:
+        import numpy as np
+        from faster_whisper import WhisperModel
+        model = WhisperModel(model_dir, device="cpu", compute_type="int8",
+                             cpu_threads=threads, num_workers=1, local_files_only=True)
+    except Exception as error:
+        reply({"ready": False, "error": type(error).__name__ + ": " + str(error)[:300]})
+        return 1
+    reply({"ready": True})
+
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        request_id = None
+        try:
+            request = json.loads(line)
+            request_id = request["id"]
+            audio = np.fromfile(request["audio"], dtype="<f4")
+            segments, _ = model.transcribe(
+                audio, language="en", task="transcribe", beam_size=1, best_of=1,
+                temperature=0.0, word_timestamps=True, condition_on_previous_text=False,
+                initial_prompt=request.get("prompt") or None, vad_filter=False)
+            words = []
+            for segment in segments:
+                for word in segment.words or []:
+                    words.append({"text": word.word, "start": float(word.start),
+                                  "end": float(word.end), "probability": float(word.probability)})
+            reply({"id": request_id, "words": words})
+        except Exception as error:
+            reply({"id": request_id, "error": type(error).__name__ + ": " + str(error)[:300]})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+"""#
+}

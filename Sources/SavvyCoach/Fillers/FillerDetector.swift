@@ -1,0 +1,189 @@
+import SavvyASR
+
+/// Finds fillers in a transcript with a `FillerLexicon`, deciding ambiguous words by position.
+///
+/// Both engines write "like", "you know" or "so" as ordinary words, so whether one is a filler
+/// depends on its neighbours and on pauses ("so, um, I was like leading the team" has three
+/// fillers; "I like this, so that it works" has none). The rules are deliberately cautious: a
+/// word is counted only in a position where the non-filler reading is unlikely, so reported
+/// counts lean low rather than accusing the speaker of fillers they did not use.
+///
+/// Pure and deterministic: the same transcript and silences give the same hits.
+public struct FillerDetector: Sendable {
+    public var lexicon: FillerLexicon
+    /// A word gap (or VAD silence) at least this long, in seconds, counts as a pause. 0.3 s sits
+    /// above the ASR's own boundary jitter (≈0.1 s) and below the 0.25–1 s hesitation range.
+    public var pauseSeconds: Double
+
+    public init(lexicon: FillerLexicon = .standard, pauseSeconds: Double = 0.3) {
+        self.lexicon = lexicon
+        self.pauseSeconds = pauseSeconds
+    }
+
+    /// Lexicon fillers in `transcript`, in time order.
+    /// - Parameter silences: optional VAD silent spans (seconds); a silence of `pauseSeconds` or
+    ///   more between two words marks a pause even when the ASR closed the gap.
+    public func detect(in transcript: Transcript, silences: [(start: Double, end: Double)] = []) -> [FillerHit] {
+        let context = Context(
+            words: transcript.words.map { $0.text.lowercased() },
+            times: transcript.words.map { ($0.start, $0.end) },
+            silences: silences.filter { $0.end - $0.start >= pauseSeconds },
+            pauseSeconds: pauseSeconds
+        )
+        // Longest phrase first, so "you know" is tried before a single-word entry at the same place.
+        let entries = lexicon.entries.sorted { $0.words.count > $1.words.count }
+        var hits: [FillerHit] = []
+        var hitEnds = Set<Int>()
+        var index = 0
+        while index < context.words.count {
+            var matched: FillerLexicon.Entry?
+            for entry in entries where context.matches(entry.words, at: index) {
+                let end = index + entry.words.count
+                let afterFiller = hitEnds.contains(index)
+                if Self.isFiller(entry.rule, start: index, end: end, context: context, afterFiller: afterFiller) {
+                    matched = entry
+                    break
+                }
+            }
+            guard let entry = matched else {
+                index += 1
+                continue
+            }
+            let end = index + entry.words.count
+            let span = transcript.words[index..<end]
+            hits.append(FillerHit(
+                start: span.first!.start,
+                end: span.last!.end,
+                text: entry.phrase,
+                source: .lexicon,
+                confidence: span.map(\.confidence).min() ?? 0
+            ))
+            hitEnds.insert(end)
+            index = end
+        }
+        return hits
+    }
+
+    /// Acoustic filled pauses (from the DSP detector) that no transcript word covers, as hits, so
+    /// a hesitation the ASR wrote as "um" is not counted twice.
+    /// - Parameter candidates: spans in seconds with the detector's 0–1 score.
+    public static func acousticHits(
+        _ candidates: [(start: Double, end: Double, confidence: Double)], notCoveredBy transcript: Transcript
+    ) -> [FillerHit] {
+        candidates
+            .filter { candidate in
+                !transcript.words.contains { $0.start < candidate.end && $0.end > candidate.start }
+            }
+            .map { FillerHit(start: $0.start, end: $0.end, text: "", source: .acoustic, confidence: $0.confidence) }
+    }
+
+    // MARK: - Rules
+
+    private static let conjunctions: Set<String> = ["and", "but", "or", "because", "cause", "then"]
+    private static let subjects: Set<String> = ["i", "you", "we", "they", "he", "she", "it", "people", "who", "i'd", "we'd", "you'd", "they'd"]
+    private static let beForms: Set<String> = ["is", "was", "were", "are", "am", "be", "been", "being", "it's", "that's", "i'm", "he's", "she's", "we're", "they're", "you're"]
+    /// Words after which "like" is a verb or a comparison, not a filler.
+    private static let likeGovernors: Set<String> = [
+        "would", "could", "should", "might", "will", "do", "does", "did", "don't", "doesn't", "didn't",
+        "to", "really", "also", "not", "feel", "feels", "felt", "look", "looks", "looked", "sound",
+        "sounds", "sounded", "seem", "seems", "seemed", "just", "something", "anything", "nothing",
+        "more", "much", "things", "stuff", "exactly", "kind", "sort",
+    ]
+    private static let determiners: Set<String> = [
+        "a", "an", "the", "this", "that", "these", "those", "my", "your", "his", "her", "its", "our",
+        "their", "what", "which", "some", "any", "every", "each", "no", "one", "same", "different",
+        "all", "whatever", "another",
+    ]
+    private static let objectPronouns: Set<String> = ["it", "him", "them", "me", "us", "her", "you"]
+    /// Words after which "you know"/"I mean" is a real verb phrase, not a discourse marker.
+    private static let discourseGovernors: Set<String> = ["do", "did", "don't", "didn't", "if", "what", "would", "as", "whether", "how"]
+    /// Words that make "you know"/"I mean" take an object or complement.
+    private static let complements: Set<String> = [
+        "what", "that", "how", "why", "where", "who", "when", "if", "whether", "it", "him", "her",
+        "them", "me", "us", "this", "the", "a", "an", "about", "to", "everything", "nothing",
+    ]
+    /// "so"/"well" right before these are an intensifier or adverb, not a discourse marker.
+    private static let intensified: Set<String> = ["that", "much", "many", "far", "long", "done", "known", "being", "as"]
+    /// Words that "right" completes.
+    private static let rightGovernors: Set<String> = [
+        "the", "turn", "turned", "to", "on", "is", "was", "be", "been", "that's", "it's", "exactly",
+        "your", "my", "his", "her", "their", "our", "all", "just", "not", "you're", "i'm", "were", "are",
+    ]
+
+    private static func isFiller(_ rule: FillerRule, start: Int, end: Int, context: Context, afterFiller: Bool) -> Bool {
+        let previous = context.word(start - 1)
+        let next = context.word(end)
+        let clauseStart = start == 0 || context.pause(before: start) || afterFiller
+        let clauseEnd = end == context.words.count || context.pause(before: end)
+        let nextIsFiller = next.map(isPlainFiller) ?? false
+        switch rule {
+        case .always:
+            return true
+        case .clauseStart:
+            guard clauseStart, let next else { return false }
+            return !intensified.contains(next)
+        case .clauseEdge:
+            return clauseStart || clauseEnd || (previous.map(conjunctions.contains) ?? false)
+        case .like:
+            if let previous, !clauseStart, likeGovernors.contains(previous) || subjects.contains(previous) {
+                return false
+            }
+            if clauseEnd || nextIsFiller || afterFiller { return true }
+            guard let next else { return true }
+            if determiners.contains(next) || (objectPronouns.contains(next) && !subjects.contains(next)) { return false }
+            if next.hasSuffix("ing") { return true }
+            if let previous, beForms.contains(previous) {
+                // "was like I don't know" is a quotative filler; "was like putty" a comparison.
+                return subjects.contains(next)
+            }
+            return clauseStart || (previous.map(conjunctions.contains) ?? false)
+        case .discourse:
+            if let previous, !clauseStart, discourseGovernors.contains(previous) { return false }
+            if clauseEnd || nextIsFiller { return true }
+            guard let next else { return true }
+            return !complements.contains(next)
+        case .hedge:
+            if let previous, !clauseStart, determiners.contains(previous) { return false }
+            if clauseEnd || nextIsFiller { return true }
+            guard let next else { return true }
+            return !determiners.contains(next)
+        case .tag:
+            guard clauseEnd else { return false }
+            if let previous, !clauseStart, rightGovernors.contains(previous) { return false }
+            return true
+        }
+    }
+
+    /// Hesitation words that are fillers wherever they appear (used to read neighbours).
+    private static func isPlainFiller(_ word: String) -> Bool {
+        FillerLexicon.standard.entries.contains { $0.rule == .always && $0.words == [word] }
+    }
+
+    /// The words and timing the rules look at.
+    private struct Context {
+        var words: [String]
+        var times: [(start: Double, end: Double)]
+        var silences: [(start: Double, end: Double)]
+        var pauseSeconds: Double
+
+        func word(_ index: Int) -> String? {
+            words.indices.contains(index) ? words[index] : nil
+        }
+
+        func matches(_ phrase: [String], at index: Int) -> Bool {
+            guard index + phrase.count <= words.count else { return false }
+            return Array(words[index..<index + phrase.count]) == phrase
+        }
+
+        /// True when a pause separates word `index - 1` from word `index`.
+        func pause(before index: Int) -> Bool {
+            guard index > 0, index < times.count else { return false }
+            let gapStart = times[index - 1].end
+            let gapEnd = times[index].start
+            if gapEnd - gapStart >= pauseSeconds { return true }
+            // A VAD silence that overlaps the boundary: ASR often stretches words over silence.
+            let slack = 0.1
+            return silences.contains { $0.start < gapEnd + slack && $0.end > gapStart - slack }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import SavvyASR
+import XCTest
+
+/// Protocol faults of the worker, provoked with fake interpreters (shell scripts standing in for
+/// `python3`). The real worker is exercised by `EngineContractTests`.
+final class WhisperWorkerFaultTests: XCTestCase {
+    /// A venv whose `bin/python3` is `script`, and a model directory holding an empty `model.bin`.
+    func fakeInstall(_ script: String) throws -> WhisperConfiguration {
+        let dir = try AudioTools.makeTemporaryDirectory(self)
+        let bin = dir.appendingPathComponent("venv/bin")
+        let model = dir.appendingPathComponent("model")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
+        try Data().write(to: model.appendingPathComponent("model.bin"))
+        let python = bin.appendingPathComponent("python3")
+        try ("#!/bin/sh\n" + script + "\n").write(to: python, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: python.path)
+        return WhisperConfiguration(
+            venvDirectory: dir.appendingPathComponent("venv").path, modelDirectory: model.path,
+            loadTimeout: 2, minimumTimeout: 1, timeoutPerAudioSecond: 0
+        )
+    }
+
+    func testFaults() throws {
+        let cases: [(id: String, script: String, error: TranscriptionError)] = [
+            ("crash-at-start", "echo 'ModuleNotFoundError: faster_whisper' >&2; exit 3",
+             .workerCrashed(status: 3, detail: "ModuleNotFoundError: faster_whisper")),
+            ("not-ready", "echo '{\"ready\": false, \"error\": \"RuntimeError: bad model\"}'; cat >/dev/null",
+             .workerReported(detail: "RuntimeError: bad model")),
+            ("garbage", "echo 'hello there'; cat >/dev/null", .workerProtocol(detail: "a line that is not a JSON object")),
+            ("hangs-at-load", "exec sleep 30", .workerTimeout(seconds: 2)),
+            ("dies-on-request", "echo '{\"ready\": true}'; read line; echo 'Killed' >&2; exit 9",
+             .workerCrashed(status: 9, detail: "Killed")),
+            ("hangs-on-request", "echo '{\"ready\": true}'; exec sleep 30", .workerTimeout(seconds: 1)),
+            ("wrong-reply", "echo '{\"ready\": true}'; read line; echo '{\"id\": 1}'; cat >/dev/null",
+             .workerProtocol(detail: "no word list in the reply")),
+        ]
+        for testCase in cases {
+            let transcriber = try WhisperTranscriber(configuration: fakeInstall(testCase.script))
+            XCTAssertThrowsError(try transcriber.transcribe(samples: [0, 0.1, 0.2], sampleRate: 16_000), "case \(testCase.id)") {
+                XCTAssertEqual($0 as? TranscriptionError, testCase.error, "case \(testCase.id)")
+            }
+        }
+    }
+
+    func testFakeWorkerReplyBecomesTranscript() throws {
+        let script = """
+        echo '{"ready": true}'
+        while read line; do
+          echo '{"id": 1, "words": [{"text": " Hello,", "start": 0.0, "end": 0.4, "probability": 0.75}]}'
+        done
+        """
+        let transcriber = try WhisperTranscriber(configuration: fakeInstall(script))
+        let transcript = try transcriber.transcribe(samples: [Float](repeating: 0, count: 16_000), sampleRate: 16_000)
+        XCTAssertEqual(transcript.words, [TranscriptWord(text: "hello", start: 0, end: 0.4, confidence: 0.75)])
+        XCTAssertEqual(transcript.engine, "whisper")
+        XCTAssertEqual(transcript.model, "ct2:model-int8")
+    }
+}
