@@ -64,19 +64,6 @@ public struct FillerDetector: Sendable {
         return hits
     }
 
-    /// Acoustic filled pauses (from the DSP detector) that no transcript word covers, as hits, so
-    /// a hesitation the ASR wrote as "um" is not counted twice.
-    /// - Parameter candidates: spans in seconds with the detector's 0–1 score.
-    public static func acousticHits(
-        _ candidates: [(start: Double, end: Double, confidence: Double)], notCoveredBy transcript: Transcript
-    ) -> [FillerHit] {
-        candidates
-            .filter { candidate in
-                !transcript.words.contains { $0.start < candidate.end && $0.end > candidate.start }
-            }
-            .map { FillerHit(start: $0.start, end: $0.end, text: "", source: .acoustic, confidence: $0.confidence) }
-    }
-
     // MARK: - Rules
 
     private static let conjunctions: Set<String> = ["and", "but", "or", "because", "cause", "then"]
@@ -155,7 +142,7 @@ public struct FillerDetector: Sendable {
     }
 
     /// Hesitation words that are fillers wherever they appear (used to read neighbours).
-    private static func isPlainFiller(_ word: String) -> Bool {
+    static func isPlainFiller(_ word: String) -> Bool {
         FillerLexicon.standard.entries.contains { $0.rule == .always && $0.words == [word] }
     }
 

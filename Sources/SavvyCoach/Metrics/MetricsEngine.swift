@@ -71,7 +71,7 @@ public struct MetricsEngine: Sendable {
         // Confident non-filler words own their vowels; low-confidence words may be a filler the
         // recogniser forced into a word, so they do not hide an acoustic candidate.
         let ownedSpans = transcript.words
-            .filter { $0.confidence >= Self.confidentWord && !FillerLexicon.isHesitation($0.text) }
+            .filter { $0.confidence >= Self.confidentWord && !FillerDetector.isPlainFiller($0.text) }
             .map { TimeSpan(start: $0.start, end: $0.end) }
         let acoustic = filledPauseDetector.detect(in: delivery.tracks, excluding: ownedSpans)
             .filter { candidate in !lexicalSpans.contains { $0.overlaps(candidate.span) } }

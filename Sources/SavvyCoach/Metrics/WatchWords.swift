@@ -24,8 +24,8 @@ public struct WatchWords: Sendable, Equatable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[1].isEmpty, parts[0] == "avoid" || parts[0] == "include" else {
-                throw CoachError.invalidConfigLine(file: file, line: n + 1,
-                                                   expected: "'avoid: WORDS' or 'include: WORDS'")
+                throw CoachError.configLineInvalid(path: file, line: n + 1,
+                                                   detail: "expected 'avoid: WORDS' or 'include: WORDS'")
             }
             if parts[0] == "avoid" { avoid.append(parts[1]) } else { include.append(parts[1]) }
         }

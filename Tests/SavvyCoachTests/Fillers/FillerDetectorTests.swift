@@ -135,12 +135,4 @@ final class FillerDetectorTests: XCTestCase {
             XCTAssertEqual(FillerLexicon.parse(testCase.text).invalidLines, testCase.expected, "case \(testCase.id)")
         }
     }
-
-    func testAcousticHitsSkipSpansCoveredByWords() {
-        let transcript = Transcript(words: [TranscriptWord(text: "um", start: 1.0, end: 1.4, confidence: 0.5)], engine: "t", model: "m")
-        let hits = FillerDetector.acousticHits(
-            [(start: 1.1, end: 1.3, confidence: 0.8), (start: 2.0, end: 2.5, confidence: 0.7)], notCoveredBy: transcript
-        )
-        XCTAssertEqual(hits, [FillerHit(start: 2.0, end: 2.5, text: "", source: .acoustic, confidence: 0.7)])
-    }
 }
