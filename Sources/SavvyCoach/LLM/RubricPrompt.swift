@@ -53,7 +53,10 @@ public enum RubricPrompt {
 
     /// The strict JSON schema of the reply for `drill`. No `maxLength` (OpenAI strict mode
     /// rejects it); scores as integer enums, which llama.cpp turns into a grammar.
-    static func schema(for drill: Drill) -> [String: Any] {
+    /// `boundedArrays` adds `maxItems` (sections: one per drill section, tips: two) for local
+    /// servers, whose grammar then stops a small model from repeating items until the token cap;
+    /// cloud providers' strict subsets differ on array bounds, so they get none.
+    static func schema(for drill: Drill, boundedArrays: Bool) -> [String: Any] {
         let scores: [String: Any] = ["type": "integer", "enum": [1, 2, 3, 4, 5]]
         let section: [String: Any] = [
             "type": "object", "additionalProperties": false, "required": ["section", "quote"],
@@ -66,17 +69,23 @@ public enum RubricPrompt {
             "type": "object", "additionalProperties": false, "required": ["tip", "quote"],
             "properties": ["tip": ["type": "string"], "quote": ["type": "string"]],
         ]
+        var sections: [String: Any] = ["type": "array", "items": section]
+        var tips: [String: Any] = ["type": "array", "items": tip]
+        if boundedArrays {
+            sections["maxItems"] = drill.sections.count
+            tips["maxItems"] = 2
+        }
         return [
             "type": "object", "additionalProperties": false,
             "required": ModelJudgment.fieldNames,
             "properties": [
-                "sections": ["type": "array", "items": section],
+                "sections": sections,
                 "structure_score": scores,
                 "structure_reason": ["type": "string"],
                 "structure_confidence": ["type": "string", "enum": ["low", "medium", "high"]],
                 "relevance_score": scores,
                 "relevance_reason": ["type": "string"],
-                "tips": ["type": "array", "items": tip],
+                "tips": tips,
             ],
         ]
     }
@@ -96,7 +105,9 @@ public enum RubricPrompt {
             "stream": false,
             "response_format": [
                 "type": "json_schema",
-                "json_schema": ["name": "savvy_rubric", "strict": true, "schema": schema(for: drill)],
+                "json_schema": [
+                    "name": "savvy_rubric", "strict": true, "schema": schema(for: drill, boundedArrays: provider == .local),
+                ],
             ],
         ]
         if provider.usesMaxCompletionTokens {
