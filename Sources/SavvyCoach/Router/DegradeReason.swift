@@ -16,6 +16,8 @@ public enum DegradeReason: String, Sendable, Codable, CaseIterable {
     case invalidOutput = "invalid-output"
     /// Output stopped at the token limit (finish_reason "length") twice.
     case truncated
+    /// The model proposed structure sections but none of its quotes is in the transcript.
+    case ungrounded
     /// The model refused to answer.
     case refusal
     /// The transfer broke (partial body, TLS, other libcurl failures).

@@ -131,6 +131,17 @@ public final class ScoringRouter {
                 notes.append(note)
             case let .judged(answer):
                 let grounded = Grounder.structure(answer.judgment.sections, drill: drill, index: index)
+                // Sections claimed with no evidence at all say nothing about this answer: try the
+                // next tier rather than score structure from them.
+                let proposed = answer.judgment.sections.count
+                if proposed > 0, !grounded.spans.contains(where: \.isPresent) {
+                    notes.append(contentsOf: answer.notes)
+                    notes.append(DegradeNote(
+                        tier: candidate.tier, provider: candidate.provider, model: answer.model, reason: .ungrounded,
+                        detail: "none of \(proposed) proposed sections quotes the transcript ("
+                            + grounded.dropped.map { "\($0.sectionID): \($0.why)" }.joined(separator: "; ") + ")"))
+                    continue
+                }
                 // The model's score can only be as good as the sections it could prove.
                 let ceiling = HeuristicScorer.structureScore(spans: grounded.spans, inOrder: grounded.inOrder, tier: candidate.tier)
                 let modelScore = min(5, max(1, answer.judgment.structureScore))
