@@ -1,0 +1,52 @@
+import SavvyASR
+
+/// The offline content rubric: structure from cue phrases, relevance from shared content words.
+///
+/// Always available and deterministic. Words in the answer are only ever matched, never obeyed,
+/// so an answer saying "give me 5/5" scores like any other answer with those words.
+public enum HeuristicScorer {
+    /// Structure score for a section map: all sections in order 5, all present but out of order 4,
+    /// one missing 2, more missing 1. A missing section is a hard fault in these formats (a STAR
+    /// answer without its Task does not answer the question), hence the steep drop.
+    public static func structureScore(spans: [StructureSpan], inOrder: Bool, tier: ScoringTier) -> CriterionScore {
+        let missing = spans.filter { !$0.isPresent }.map(\.name)
+        let found = spans.filter(\.isPresent).map(\.name)
+        let score: Int
+        let reason: String
+        if missing.isEmpty {
+            score = inOrder ? 5 : 4
+            reason = inOrder
+                ? "all sections present in order: \(found.joined(separator: ", "))"
+                : "all sections present but out of order: \(found.joined(separator: ", "))"
+        } else {
+            score = missing.count == 1 ? 2 : 1
+            let foundPart = found.isEmpty ? "none found" : "found \(found.joined(separator: ", "))"
+            reason = "missing \(missing.joined(separator: ", ")); \(foundPart)"
+        }
+        return CriterionScore(score: score, reason: reason, tier: tier)
+    }
+
+    /// Relevance from the share of the prompt's content stems that the answer uses:
+    /// ≥ 50 % → 5, ≥ 34 % → 4, ≥ 20 % → 3, any → 2, none → 1.
+    public static func relevance(transcript: Transcript, prompt: String) -> CriterionScore {
+        let promptStems = ContentWords.stems(prompt)
+        guard !promptStems.isEmpty else {
+            return CriterionScore(score: 3, reason: "the prompt has no content words to compare; neutral score", tier: .heuristic)
+        }
+        let answerStems = ContentWords.stems(transcript.text)
+        let shared = promptStems.intersection(answerStems).sorted()
+        let share = Double(shared.count) / Double(promptStems.count)
+        let score: Int
+        switch share {
+        case 0.5...: score = 5
+        case 0.34...: score = 4
+        case 0.2...: score = 3
+        case let s where s > 0: score = 2
+        default: score = 1
+        }
+        let missing = promptStems.subtracting(answerStems).sorted()
+        let reason = "uses \(shared.count) of \(promptStems.count) prompt key words"
+            + (missing.isEmpty ? "" : "; not mentioned: \(missing.prefix(4).joined(separator: ", "))")
+        return CriterionScore(score: score, reason: reason, tier: .heuristic)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Sends one chat completion to an OpenAI-compatible endpoint with bounded retries.
+///
+/// Retries only HTTP 429 and 503 (the statuses that promise a later success), honouring
+/// `Retry-After`; every other failure returns at once so the router can degrade quickly.
+struct ChatCompletionClient: Sendable {
+    var endpoint: LLMEndpoint
+    var transport: any HTTPTransport
+    var sleeper: any Sleeper
+    var retry: RetryPolicy
+
+    func complete(body: Data) -> Result<ChatAnswer, LLMFailure> {
+        var headers = ["Content-Type": "application/json", "Accept": "application/json"]
+        if let credential = endpoint.credential {
+            headers["Authorization"] = "Bearer \(credential.value)"
+        }
+        var attempt = 1
+        while true {
+            let result = transport.post(
+                url: endpoint.chatCompletionsURL, headers: headers, body: body, timeoutSeconds: endpoint.timeoutSeconds)
+            let response: HTTPResponse
+            switch result {
+            case let .failure(failure):
+                return .failure(Self.map(failure))
+            case let .success(value):
+                response = value
+            }
+            switch response.status {
+            case 200..<300:
+                return parseEnvelope(response.body)
+            case 429, 503:
+                if let wait = retry.delay(afterAttempt: attempt, retryAfter: response.headers["retry-after"]) {
+                    sleeper.sleep(seconds: wait)
+                    attempt += 1
+                    continue
+                }
+                let detail = "HTTP \(response.status) after \(attempt) attempt\(attempt == 1 ? "" : "s")"
+                    + (response.headers["retry-after"].map { "; retry-after \($0)" } ?? "")
+                    + errorSuffix(response.body)
+                return .failure(LLMFailure(reason: response.status == 429 ? .rateLimited : .serverError, detail: detail))
+            case 401, 403:
+                return .failure(LLMFailure(reason: .unauthorized, detail: "HTTP \(response.status)" + errorSuffix(response.body)))
+            case 500...:
+                return .failure(LLMFailure(reason: .serverError, detail: "HTTP \(response.status)" + errorSuffix(response.body)))
+            default:
+                return .failure(LLMFailure(reason: .rejected, detail: "HTTP \(response.status)" + errorSuffix(response.body)))
+            }
+        }
+    }
+
+    private static func map(_ failure: TransportFailure) -> LLMFailure {
+        switch failure {
+        case .timeout: return LLMFailure(reason: .timeout, detail: "no complete answer in time")
+        case let .unreachable(detail): return LLMFailure(reason: .unreachable, detail: detail)
+        case let .partial(detail): return LLMFailure(reason: .transport, detail: "response cut short: \(detail)")
+        case let .other(code, detail): return LLMFailure(reason: .transport, detail: "libcurl \(code): \(detail)")
+        }
+    }
+
+    /// Reads choices[0] of a successful reply. A body that is not the expected envelope counts
+    /// as invalid output (the router asks once more).
+    private func parseEnvelope(_ body: Data) -> Result<ChatAnswer, LLMFailure> {
+        guard let root = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+            return .failure(LLMFailure(reason: .invalidOutput, detail: "response body is not JSON"))
+        }
+        guard let choices = root["choices"] as? [Any], let first = choices.first as? [String: Any],
+              let message = first["message"] as? [String: Any]
+        else {
+            return .failure(LLMFailure(reason: .invalidOutput, detail: "response has no choices[0].message"))
+        }
+        let finish = first["finish_reason"] as? String
+        let refusal = message["refusal"] as? String
+        let content = message["content"] as? String ?? ""
+        let refused = (refusal.map { !$0.isEmpty } ?? false) || finish == "content_filter"
+        return .success(ChatAnswer(content: Data(content.utf8), finishReason: finish, refused: refused))
+    }
+
+    /// "; error 400 invalid_request_error: message" from an error body, key-redacted and short.
+    /// llama.cpp sends `error.code` as an integer, OpenAI and Groq as a string.
+    private func errorSuffix(_ body: Data) -> String {
+        guard let root = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+              let error = root["error"] as? [String: Any]
+        else { return "" }
+        var parts: [String] = []
+        if let code = error["code"] as? String {
+            parts.append(code)
+        } else if let code = error["code"] as? NSNumber {
+            parts.append(code.stringValue)
+        }
+        if let type = error["type"] as? String { parts.append(type) }
+        var text = parts.isEmpty ? "" : "; error " + parts.joined(separator: " ")
+        if let message = error["message"] as? String {
+            var cleaned = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+            if let credential = endpoint.credential, !credential.value.isEmpty {
+                cleaned = cleaned.replacingOccurrences(of: credential.value, with: "<redacted>")
+            }
+            text += ": " + (cleaned.count > 160 ? String(cleaned.prefix(159)) + "…" : cleaned)
+        }
+        return text
+    }
+}

@@ -1,0 +1,11 @@
+/// Who produced a judgment. Stored with every score so a rescore can say what changed.
+public enum ScoringTier: String, Sendable, Codable, CaseIterable {
+    /// Computed from delivery metrics; never a model.
+    case deterministic
+    /// The offline rubric in `HeuristicScorer`; always available.
+    case heuristic
+    /// An OpenAI-compatible server on loopback.
+    case llmLocal = "llm-local"
+    /// An OpenAI-compatible cloud endpoint (Groq, OpenAI, or a proxy).
+    case llmCloud = "llm-cloud"
+}

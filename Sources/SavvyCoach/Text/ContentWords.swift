@@ -1,0 +1,49 @@
+/// Content-word extraction for relevance: stop words out, light suffix stemming.
+public enum ContentWords {
+    /// Function words plus the words prompts are phrased with ("tell me about a time").
+    static let stopWords: Set<String> = [
+        "a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
+        "because", "been", "before", "being", "between", "both", "but", "by", "can", "could", "did", "do", "does",
+        "doing", "down", "during", "each", "even", "ever", "every", "few", "for", "from", "further", "get", "got",
+        "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i", "if", "im", "in",
+        "into", "is", "it", "its", "just", "let", "like", "me", "more", "most", "much", "my", "myself", "no", "nor",
+        "not", "now", "of", "off", "on", "once", "one", "only", "or", "other", "our", "ours", "out", "over", "own",
+        "really", "same", "she", "should", "so", "some", "such", "than", "that", "thats", "the", "their", "them",
+        "then", "there", "these", "they", "thing", "things", "this", "those", "through", "to", "too", "under",
+        "until", "up", "us", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom",
+        "why", "will", "with", "would", "you", "your", "yours", "yourself", "um", "uh", "er", "ah", "hmm", "yeah",
+        "okay", "well", "know", "mean", "kind", "sort", "basically", "actually",
+        // Prompt phrasing, not topic.
+        "tell", "describe", "explain", "talk", "give", "time", "situation", "share", "think", "way", "make",
+        "better", "best", "pitch", "yourself", "someone", "something", "anything", "everyone",
+    ]
+
+    /// The stems of the content words in `text`, as a set.
+    public static func stems(_ text: String) -> Set<String> {
+        Set(TextNormalizer.tokens(text).filter { !stopWords.contains($0) && $0.count > 2 }.map(stem))
+    }
+
+    /// A light English suffix stripper: enough that "resolve", "resolved", "resolving" and
+    /// "resolves" meet, without a dictionary. Not Porter; deliberately conservative.
+    public static func stem(_ word: String) -> String {
+        var w = word
+        func strip(_ suffix: String, minimumLeft: Int) -> Bool {
+            guard w.hasSuffix(suffix), w.count - suffix.count >= minimumLeft else { return false }
+            w.removeLast(suffix.count)
+            return true
+        }
+        if strip("ies", minimumLeft: 3) {
+            w += "y"
+        } else if !w.hasSuffix("ss") {
+            _ = strip("s", minimumLeft: 3)
+        }
+        if !strip("ing", minimumLeft: 3) { _ = strip("ed", minimumLeft: 3) }
+        _ = strip("ly", minimumLeft: 4)
+        _ = strip("e", minimumLeft: 3)
+        // "stopped" → "stopp" → "stop": fold a doubled final consonant left by -ed/-ing.
+        if w.count >= 4, let last = w.last, last == w.dropLast().last, !"aeiouls".contains(last) {
+            w.removeLast()
+        }
+        return w
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import SavvyASR
+import XCTest
+@testable import SavvyCoach
+
+/// The full router path against a real llama.cpp server (xllamacpp wheel) with SmolLM2-135M,
+/// started on 127.0.0.1 by `scripts/llm-server.sh` and stopped afterwards.
+///
+/// Needs `SAVVY_VENV` (default `<repo>/.venv`) with xllamacpp, and the GGUF at `SAVVY_LLM_MODEL`
+/// (default `$SAVVY_VENV/models/SmolLM2-135M-Instruct.Q4_1.gguf`); skipped, saying which is
+/// missing, when either is absent.
+final class RealLocalModelTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private final class LocalServer {
+        let process = Process()
+        let input = Pipe()
+        let output = Pipe()
+        var baseURL = ""
+
+        init(venv: String, model: String, log: URL) throws {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [RealLocalModelTests.repository.appendingPathComponent("scripts/llm-server.sh").path, model]
+            var environment = ProcessInfo.processInfo.environment
+            environment["SAVVY_VENV"] = venv
+            environment["SAVVY_LLM_EXIT_ON_EOF"] = "1"
+            environment["SAVVY_LLM_THREADS"] = "1"
+            process.environment = environment
+            process.standardInput = input
+            process.standardOutput = output
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+            try process.run()
+        }
+
+        /// Waits (at most `timeout` s) for the script's "listening URL" line.
+        func waitUntilListening(timeout: Double) -> Bool {
+            let reader = output.fileHandleForReading
+            let done = DispatchSemaphore(value: 0)
+            let box = LineBox()
+            Thread {
+                var text = ""
+                while !text.contains("\n") {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+                box.set(text)
+                done.signal()
+            }.start()
+            guard done.wait(timeout: .now() + timeout) == .success else { return false }
+            let line = box.get().split(separator: "\n").first.map(String.init) ?? ""
+            guard line.hasPrefix("listening http://127.0.0.1:") else { return false }
+            baseURL = String(line.dropFirst("listening ".count)) + "/v1"
+            return true
+        }
+
+        func stop() {
+            try? input.fileHandleForWriting.close()  // EOF on stdin stops the server
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+    }
+
+    private final class LineBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func set(_ value: String) { lock.lock(); text = value; lock.unlock() }
+        func get() -> String { lock.lock(); defer { lock.unlock() }; return text }
+    }
+
+    func testRouterGetsAGroundedRubricOrARecordedDegradeFromARealModel() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let venv = environment["SAVVY_VENV"] ?? Self.repository.appendingPathComponent(".venv").path
+        let model = environment["SAVVY_LLM_MODEL"] ?? "\(venv)/models/SmolLM2-135M-Instruct.Q4_1.gguf"
+        guard FileManager.default.isExecutableFile(atPath: "\(venv)/bin/python") else {
+            throw XCTSkip("real-model test skipped: no venv at \(venv) (set SAVVY_VENV; 'make venv' installs xllamacpp)")
+        }
+        guard FileManager.default.fileExists(atPath: model) else {
+            throw XCTSkip("real-model test skipped: no model at \(model) (set SAVVY_LLM_MODEL; 'make models' extracts it)")
+        }
+
+        let log = Fixtures.temporaryDirectory(self).appendingPathComponent("llm-server.log")
+        let startedServer = Date()
+        let server = try LocalServer(venv: venv, model: model, log: log)
+        defer { server.stop() }
+        XCTAssertTrue(server.waitUntilListening(timeout: 120), "server did not start; see \(log.path)")
+        let startup = Date().timeIntervalSince(startedServer)
+
+        var configuration = CoachConfiguration()
+        configuration.baseURLs[.local] = server.baseURL
+        let cache = MemoryJudgmentCache()
+        let router = ScoringRouter(configuration: configuration, cache: cache)
+        let transcript = Fixtures.transcript(Fixtures.starComplete)
+        let options = ScoringOptions(coach: .llm, offline: true)
+
+        let scoringStarted = Date()
+        let rubric = try router.score(
+            transcript: transcript, summary: Fixtures.summary(), drill: BuiltInDrills.star,
+            prompt: Fixtures.conflictPrompt, options: options)
+        let scoring = Date().timeIntervalSince(scoringStarted)
+
+        XCTAssertEqual(rubric.provenance.decision.candidates(for: .structureExtraction).map(\.tier), [.llmLocal, .heuristic])
+        let structure = try XCTUnwrap(rubric.provenance.outcome(for: .structureExtraction))
+        for criterion in rubric.criteria { XCTAssertTrue((1...5).contains(criterion.score.score), criterion.name) }
+        let index = TranscriptIndex(transcript: transcript)
+        var path: String
+        switch structure.tier {
+        case .llmLocal:
+            // Schema-valid and grounded: every section that survived quotes the transcript.
+            for span in rubric.structureMap where span.isPresent {
+                guard case .found = Grounder.locate(try XCTUnwrap(span.quote), in: index) else {
+                    return XCTFail("section \(span.sectionID) reached the score ungrounded")
+                }
+                XCTAssertNotNil(span.start)
+            }
+            XCTAssertEqual(rubric.structure.tier, .llmLocal)
+            XCTAssertTrue(structure.degraded.allSatisfy { $0.model != structure.model }, "no failure of the model that answered")
+            XCTAssertEqual(cache.entries.count, 1, "a validated answer is cached")
+            path = "grounded rubric from llm-local (structure \(rubric.structure.score), relevance \(rubric.relevance.score), "
+                + "\(rubric.structureMap.filter(\.isPresent).count) sections kept, \(structure.dropped.count) dropped: "
+                + structure.dropped.map { "\($0.sectionID) \($0.why)" }.joined(separator: "; ") + ")"
+        case .heuristic:
+            // The tiny model failed validation twice, or none of its quotes grounded: the degrade
+            // must be recorded as such.
+            XCTAssertEqual(structure.degraded.map(\.tier), [.llmLocal])
+            let reasons = structure.degraded.map(\.reason)
+            XCTAssertTrue(reasons.allSatisfy { [.invalidOutput, .truncated, .ungrounded].contains($0) }, "\(reasons)")
+            XCTAssertEqual(rubric.structure.tier, .heuristic)
+            path = "degraded to heuristic: " + structure.degraded.map { "\($0.reason.rawValue) (\($0.detail))" }.joined(separator: "; ")
+        default:
+            return XCTFail("unexpected tier \(structure.tier)")
+        }
+
+        let cachedStarted = Date()
+        let again = try router.score(
+            transcript: transcript, summary: Fixtures.summary(), drill: BuiltInDrills.star,
+            prompt: Fixtures.conflictPrompt, options: options)
+        let cached = Date().timeIntervalSince(cachedStarted)
+        if structure.tier == .llmLocal {
+            XCTAssertEqual(again.provenance.outcome(for: .structureExtraction)?.cacheHit, true)
+            XCTAssertEqual(again.structure, rubric.structure, "the cache reproduces the judgment")
+        }
+        print("real-model test: \(path); server start \(Clock.oneDecimal(startup)) s, score \(Clock.oneDecimal(scoring)) s, "
+            + "rescore \(Clock.oneDecimal(cached)) s")
+    }
+}

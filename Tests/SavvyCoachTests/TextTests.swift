@@ -1,0 +1,37 @@
+import XCTest
+@testable import SavvyCoach
+
+final class TextTests: XCTestCase {
+    func testNormalisationFoldsCasePunctuationAndApostrophes() {
+        XCTAssertEqual(TextNormalizer.tokens("  That's why, I — SAID:\n\"so\"! "), ["thats", "why", "i", "said", "so"])
+    }
+
+    func testLightStemmingJoinsWordForms() {
+        // (case id, words that must share a stem)
+        let cases: [(String, [String])] = [
+            ("S1", ["resolve", "resolved", "resolving", "resolves"]), ("S2", ["colleague", "colleagues"]),
+            ("S3", ["conflict", "conflicts"]), ("S4", ["meeting", "meetings"]), ("S5", ["stop", "stopped"]),
+            ("S6", ["process", "processes"]), ("S7", ["priority", "priorities"]),
+        ]
+        for (id, words) in cases {
+            XCTAssertEqual(Set(words.map(ContentWords.stem)).count, 1, "\(id): \(words.map(ContentWords.stem))")
+        }
+        XCTAssertNotEqual(ContentWords.stem("meet"), ContentWords.stem("mean"))
+    }
+
+    func testContentWordsDropStopWordsAndPromptPhrasing() {
+        XCTAssertEqual(ContentWords.stems(Fixtures.conflictPrompt), ["resolv", "conflict", "colleagu"])
+    }
+
+    func testGroundingIgnoresCaseAndPunctuationButNotWords() {
+        let index = TranscriptIndex(transcript: Fixtures.transcript(Fixtures.starComplete))
+        guard case let .found(match) = Grounder.locate("My TASK was, to resolve the conflict!", in: index) else {
+            return XCTFail("normalised quote should ground")
+        }
+        XCTAssertEqual(index.words[match.firstWord].text, "my")
+        XCTAssertEqual(index.words[match.lastWord].text, "conflict")
+        XCTAssertLessThan(match.start, match.end)
+        XCTAssertEqual(Grounder.locate("my task was to fix the build", in: index), .dropped(.notFound))
+        XCTAssertEqual(Grounder.locate("so i", in: index), .dropped(.tooShort))
+    }
+}
