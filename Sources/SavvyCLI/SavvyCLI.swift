@@ -4,6 +4,7 @@ public enum SavvyCLI {
 
     /// Every subcommand, in the order `savvy --help` lists them.
     static let commands: [Command] = [
+        ScoreCommand.command,
         AnalyzeCommand.command,
 
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import SavvyAudio
+import SavvyCoach
 import SavvyDSP
 
 /// The terminal report of the delivery numbers, each with its band beside it.
@@ -23,7 +24,7 @@ struct DeliveryReport {
         var rows: [ReportRow] = []
         if let pitch = analysis.pitch {
             rows.append(ReportRow(label: "Pitch variety", value: Format.fixed(pitch.sdSemitones, 1) + " st",
-                                  band: DeliveryBands.pitchVariety(pitch.sdSemitones),
+                                  band: Bands.pitchVariety.classify(pitch.sdSemitones),
                                   detail: "median \(Format.fixed(pitch.medianHz, 0)) Hz · range \(Format.fixed(pitch.rangeSemitones, 1)) st"))
             let mono = pitch.monotoneSpans
             rows.append(ReportRow(label: "Monotone spans",

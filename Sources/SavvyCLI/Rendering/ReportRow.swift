@@ -1,3 +1,5 @@
+import SavvyCoach
+
 /// One labelled number in a report, with its band and a dim detail.
 struct ReportRow {
     let label: String

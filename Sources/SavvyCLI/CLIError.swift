@@ -1,0 +1,25 @@
+import Foundation
+
+/// Failures of the command layer itself (as opposed to a module's), one actionable line each.
+enum CLIError: Error, LocalizedError, Equatable {
+    case noSpeech(path: String)
+    case sessionNotFound(id: Int64)
+    case noSessions
+    case cannotWrite(path: String, reason: String)
+    case batchFailed(failed: Int, total: Int)
+
+    var errorDescription: String? {
+        switch self {
+        case let .noSpeech(path):
+            return "no speech found in '\(path)': it is silent or only noise; check the microphone and record again"
+        case let .sessionNotFound(id):
+            return "no session \(id) in the database; run 'savvy history' to see the ids"
+        case .noSessions:
+            return "there are no sessions yet; score a recording with 'savvy score FILE' first"
+        case let .cannotWrite(path, reason):
+            return "cannot write '\(path)': \(reason); choose another path"
+        case let .batchFailed(failed, total):
+            return "\(failed) of \(total) files could not be scored (see the errors above)"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SavvyASR
+import SavvyCoach
+import SavvyStore
+
+/// `savvy score FILE…`: transcribe, measure and judge recordings; each becomes a session.
+enum ScoreCommand {
+    static let command = Command(spec: spec, run: run)
+
+    /// Flags shared by every command that scores (`score`, `rescore`, `practice`).
+    static let scoringFlags: [FlagSpec] = [
+        FlagSpec("asr", value: "ENGINE", help: "speech recogniser; auto picks whisper when installed",
+                 choices: EngineChoice.allCases.map(\.rawValue), default: "auto"),
+        FlagSpec("coach", value: "TIER", help: "who judges content: auto (configured LLM tiers, then the local rubric), heuristic, llm",
+                 choices: CoachMode.allCases.map(\.rawValue), default: "auto"),
+        FlagSpec("offline", help: "never call a cloud LLM, even when configured"),
+        FlagSpec("no-cache", help: "ask the LLM again instead of reusing a cached judgment"),
+        FlagSpec("avoid", value: "WORD", help: "flag each time WORD (or phrase) is said; repeatable", repeatable: true),
+        FlagSpec("include", value: "WORD", help: "check that WORD (or phrase) is said; repeatable", repeatable: true),
+        FlagSpec("json", help: "print the result as JSON (sorted keys, fixed precision)"),
+    ]
+
+    static let spec = CommandSpec(
+        name: "score",
+        summary: "Score recordings: delivery, transcript with fillers, content rubric; saves a session each",
+        positionals: [PositionalSpec("FILE", help: "audio files (wav, flac, ogg; any rate, any channels)", variadic: true)],
+        flags: [
+            FlagSpec("drill", value: "ID", help: "what the answer was for (see 'savvy drills')", default: "free"),
+            FlagSpec("prompt", value: "TEXT", help: "the question answered (drives the relevance score)"),
+            FlagSpec("no-save", help: "do not save a session"),
+            FlagSpec("jobs", value: "N", help: "score N files at a time", default: "1"),
+            FlagSpec("transcript-out", value: "PATH", help: "write the transcript text (fillers in [brackets]) to PATH; a folder when scoring several files"),
+        ] + scoringFlags,
+        discussion: """
+        Delivery numbers never touch a model. Content is judged by the local rubric unless an LLM
+        tier is configured (see README); only the transcript and the numbers are sent, never audio.
+        """)
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let args = context.arguments
+        let files = args.positionals
+        let jobs = try args.int("jobs", in: 1...16) ?? 1
+        let paths = SavvyPaths(arguments: args, environment: context.environment)
+        let store: SessionStore? = args.has("no-save") ? nil : try SavvyPaths.openStore(context)
+        let pipeline = try ScorePipeline.make(context, paths: paths, cache: store)
+        if let out = args.value("transcript-out"), files.count > 1 {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError("with several files '--transcript-out' must be an existing folder, got '\(out)'", command: spec.name)
+            }
+        }
+
+        let progress = Progress(total: files.count, sink: context.stderr, palette: context.errorPalette)
+        let results = BatchRunner.run(count: files.count, jobs: min(jobs, files.count)) { index, worker -> Result<(ScoredAnswer, Int64?), any Error> in
+            Result {
+                let selection = try worker.transcriber { try pipeline.makeTranscriber() }
+                let answer = try pipeline.score(path: files[index], transcriber: selection)
+                let id = try store.map { try SessionRecorder.save(answer, audio: URL(fileURLWithPath: files[index]), store: $0) }
+                progress.advance(files[index])
+                return (answer, id)
+            }
+        }
+        progress.finish()
+
+        var failures = 0
+        var documents: [ScoreJSON] = []
+        for (index, result) in results.enumerated() {
+            switch result {
+            case let .success((answer, id)):
+                try writeTranscript(answer, file: files[index], to: args.value("transcript-out"), several: files.count > 1)
+                if args.has("json") {
+                    documents.append(ScoreJSON(answer, session: id))
+                } else {
+                    let title = (files[index] as NSString).lastPathComponent
+                    context.stdout.write((index > 0 ? "\n" : "") + ScoreReport(answer: answer, title: title, palette: context.palette).render())
+                    if let id { context.stdout.write(context.palette.dim("saved as session \(id) · 'savvy show \(id)' · 'savvy history'") + "\n") }
+                }
+            case let .failure(error):
+                failures += 1
+                if files.count == 1 { throw error }
+                context.stderr.write("savvy: error: \(ErrorReporter.message(for: error))\n")
+            }
+        }
+        if args.has("json") {
+            context.stdout.write(files.count == 1 && documents.count == 1 ? try StableJSON.encode(documents[0]) : try StableJSON.encode(documents))
+        }
+        if failures > 0 { throw CLIError.batchFailed(failed: failures, total: files.count) }
+        return .success
+    }
+
+    static func writeTranscript(_ answer: ScoredAnswer, file: String, to out: String?, several: Bool) throws {
+        guard let out else { return }
+        let target = several
+            ? URL(fileURLWithPath: out).appendingPathComponent(((file as NSString).lastPathComponent as NSString).deletingPathExtension + ".txt").path
+            : out
+        let text = TranscriptText.wrap(TranscriptText.marked(answer.transcript, fillers: answer.metrics.fillers.items,
+                                                             palette: Palette(enabled: false)), width: 78, indent: "") + "\n"
+        do {
+            try text.write(toFile: target, atomically: true, encoding: .utf8)
+        } catch {
+            throw CLIError.cannotWrite(path: target, reason: (error as NSError).localizedDescription.lowercased())
+        }
+    }
+}

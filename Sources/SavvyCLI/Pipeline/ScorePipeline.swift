@@ -1,0 +1,120 @@
+import Foundation
+import SavvyASR
+import SavvyAudio
+import SavvyCoach
+import SavvyDSP
+
+/// The one path from audio to a scored answer, shared by `score`, `rescore` and `practice`:
+/// decode → delivery DSP → transcript → metrics → rubric.
+///
+/// Delivery numbers depend only on the audio and the transcript, so `rescore` with a stored
+/// transcript reproduces them byte for byte.
+struct ScorePipeline {
+    struct Settings {
+        var drill: Drill
+        var prompt: String
+        var scoring: ScoringOptions
+        var engine: EngineChoice
+        var watchWords: WatchWords
+        var lexicon: FillerLexicon
+        var lexiconVersion: String
+    }
+
+    let settings: Settings
+    let router: ScoringRouter
+    let environment: [String: String]
+
+    /// Reads drills, lexicon, watch-words and the coach configuration for one command.
+    static func make(_ context: CommandContext, paths: SavvyPaths, cache: (any JudgmentCache)?) throws -> ScorePipeline {
+        let args = context.arguments
+        let library = try DrillLibrary(userFile: paths.config("drills.json"))
+        let drill = try library.drill(id: args.value("drill") ?? "free")
+        let prompt = args.value("prompt") ?? ""
+        var watch = WatchWords(avoid: args.all("avoid"), include: args.all("include"))
+        let watchFile = paths.config("watch-words.txt")
+        if let text = try? String(contentsOf: watchFile, encoding: .utf8) {
+            watch = try WatchWords.parse(text, file: watchFile.path).merged(with: watch)
+        }
+        var lexicon = FillerLexicon.standard
+        var lexiconVersion = "builtin-\(FillerLexicon.standardVersion)"
+        let lexiconFile = paths.config("fillers.txt")
+        if let text = try? String(contentsOf: lexiconFile, encoding: .utf8) {
+            let parsed = FillerLexicon.parse(text)
+            if let bad = parsed.invalidLines.first {
+                throw CoachError.configLineInvalid(path: lexiconFile.path, line: bad.line, detail: bad.detail)
+            }
+            lexicon = parsed.lexicon
+            lexiconVersion = "user-\(SHA256.hex(text).prefix(12))"
+        }
+        let coach = CoachMode(rawValue: args.value("coach") ?? "auto") ?? .auto
+        let engine = try EngineChoice(parsing: args.value("asr") ?? "auto")
+        let router = try ScoringRouter(environment: context.environment, configDirectory: paths.configDirectory, cache: cache)
+        let settings = Settings(
+            drill: drill, prompt: prompt,
+            scoring: ScoringOptions(coach: coach, offline: args.has("offline"), noCache: args.has("no-cache")),
+            engine: engine, watchWords: watch, lexicon: lexicon, lexiconVersion: lexiconVersion)
+        return ScorePipeline(settings: settings, router: router, environment: context.environment)
+    }
+
+    /// A transcriber for this run; each batch worker makes its own (engines are not shared).
+    func makeTranscriber() throws -> TranscriberSelection {
+        try TranscriberFactory.make(settings.engine, environment: environment)
+    }
+
+    /// Scores a file from scratch.
+    func score(path: String, transcriber: TranscriberSelection) throws -> ScoredAnswer {
+        let audio = try AudioFile.load(path: path)
+        let analysis = try analyse(audio, path: path)
+        var transcript = try transcriber.transcriber.transcribe(samples: audio.samples, sampleRate: audio.sampleRate)
+        if transcript.engine == "whisper" {
+            transcript = HallucinationGuard.filter(transcript, silences: Self.silences(analysis))
+        }
+        return try judge(source: audio.source, analysis: analysis, transcript: transcript, engineReason: transcriber.reason)
+    }
+
+    /// Scores a file with a transcript already made (rescore without `--retranscribe`).
+    func score(path: String, transcript: Transcript) throws -> ScoredAnswer {
+        let audio = try AudioFile.load(path: path)
+        let analysis = try analyse(audio, path: path)
+        return try judge(source: audio.source, analysis: analysis, transcript: transcript, engineReason: nil)
+    }
+
+    private func analyse(_ audio: DecodedAudio, path: String) throws -> DeliveryAnalysis {
+        let analysis = try DeliveryAnalyzer().analyze(samples: audio.samples, sampleRate: audio.sampleRate)
+        if analysis.activity.segments.isEmpty || analysis.quality.warnings.contains(.noSpeech) {
+            throw CLIError.noSpeech(path: path)
+        }
+        return analysis
+    }
+
+    private func judge(source: AudioFileInfo, analysis: DeliveryAnalysis, transcript: Transcript,
+                       engineReason: String?) throws -> ScoredAnswer {
+        let engine = MetricsEngine(
+            fillerDetector: FillerDetector(lexicon: settings.lexicon),
+            filledPauseDetector: try FilledPauseDetector(),
+            watchWords: settings.watchWords, lexiconVersion: settings.lexiconVersion)
+        let metrics = engine.metrics(delivery: analysis, transcript: transcript)
+        let rubric = try router.score(transcript: transcript, summary: DeliverySummary(metrics: metrics),
+                                      drill: settings.drill, prompt: settings.prompt, options: settings.scoring)
+        return ScoredAnswer(source: source, transcript: transcript, metrics: metrics, rubric: rubric,
+                            engineReason: engineReason)
+    }
+
+    /// Every silent stretch of the recording — leading, internal and trailing — for the
+    /// Whisper hallucination guard (closing phrases are invented over trailing silence).
+    static func silences(_ analysis: DeliveryAnalysis) -> [(start: Double, end: Double)] {
+        var result: [(start: Double, end: Double)] = []
+        var cursor = 0.0
+        for segment in analysis.activity.segments {
+            if segment.start > cursor { result.append((cursor, segment.start)) }
+            cursor = max(cursor, segment.end)
+        }
+        if analysis.durationSeconds > cursor { result.append((cursor, analysis.durationSeconds)) }
+        return result
+    }
+}
+
+// Batch workers share one pipeline. Its settings are immutable values; the router keeps only
+// immutable configuration and makes a fresh HTTP client per score, and the cache (the session
+// store) serialises access behind its own lock.
+extension ScorePipeline: @unchecked Sendable {}

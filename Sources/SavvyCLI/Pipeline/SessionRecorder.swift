@@ -1,0 +1,37 @@
+import Foundation
+import SavvyCoach
+import SavvyStore
+
+/// Saves scored answers as sessions and scorings, in the shape `rescore` and `history` read.
+enum SessionRecorder {
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        Data(try StableJSON.encode(value).utf8)
+    }
+
+    static func newScoring(_ rubric: ScoreRubric, at date: Date) throws -> NewScoring {
+        // The content tier of record is the one that judged structure (the router may use a
+        // different one for coaching prose; both are in the provenance JSON).
+        let main = rubric.provenance.outcome(for: .structureExtraction) ?? rubric.provenance.outcomes.first
+        let notes = rubric.provenance.outcomes.flatMap { outcome in
+            outcome.degraded.map { "\(outcome.workload.rawValue): \($0.tier.rawValue) \($0.reason.rawValue)" }
+        }
+        return NewScoring(
+            createdAt: date, tier: main?.tier.rawValue ?? ScoringTier.heuristic.rawValue, model: main?.model,
+            rubricVersion: rubric.provenance.rubricVersion, overall: rubric.overall,
+            rubricJSON: try encode(rubric), routerJSON: try encode(rubric.provenance),
+            degradedReason: notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+
+    /// Copies the audio into the vault and writes the session with its first scoring.
+    static func save(_ answer: ScoredAnswer, audio: URL, store: SessionStore, at date: Date = Date()) throws -> Int64 {
+        let m = answer.metrics
+        let session = NewSession(
+            createdAt: date, drill: answer.rubric.drillID, prompt: answer.rubric.prompt, audioSource: audio,
+            duration: m.durationSeconds, sampleRate: answer.source.sampleRate,
+            transcriptJSON: try encode(answer.transcript), asrEngine: answer.transcript.engine,
+            asrModel: answer.transcript.model, metricsJSON: try encode(m), metricsVersion: m.metricsVersion,
+            lexiconVersion: m.lexiconVersion, wpm: m.pace.wpm, fillersPerMinute: m.fillers.perMinute,
+            pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
+        return try store.insertSession(session, scoring: try newScoring(answer.rubric, at: date))
+    }
+}

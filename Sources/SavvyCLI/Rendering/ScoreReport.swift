@@ -1,0 +1,156 @@
+import Foundation
+import SavvyASR
+import SavvyCoach
+import SavvyDSP
+
+/// The report card of a scored answer: delivery with bands, content rubric, tips, transcript.
+struct ScoreReport {
+    let answer: ScoredAnswer
+    let title: String
+    let palette: Palette
+
+    func render() -> String {
+        let m = answer.metrics
+        let r = answer.rubric
+        var out = palette.bold(title) + palette.dim("  \(Format.duration(m.durationSeconds)) · drill \(r.drillID)") + "\n"
+        if !r.prompt.isEmpty { out += palette.dim("Prompt: \(r.prompt)") + "\n" }
+        out += "\n" + palette.bold("Delivery") + "\n"
+        out += ReportRow.align(deliveryRows(m), palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
+        out += "\n" + palette.bold("Content") + palette.dim("  overall \(Format.fixed(r.overall, 1)) / 5") + "\n"
+        let criteria = r.criteria.map { item in
+            ReportRow(label: item.name, value: "\(item.score.score)/5", band: Self.band(item.score.score),
+                      detail: item.score.reason)
+        }
+        out += ReportRow.align(criteria, palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
+        if !r.structureMap.isEmpty {
+            out += "\n" + palette.bold("Structure") + "\n"
+            for span in r.structureMap {
+                if let quote = span.quote {
+                    let at = span.start.map { Format.clock($0) + "  " } ?? ""
+                    out += "  \(span.name.padding(10)) " + palette.dim(at) + "“\(Self.shorten(quote, 70))”\n"
+                } else {
+                    out += "  \(span.name.padding(10)) " + palette.red("missing") + "\n"
+                }
+            }
+        }
+        if !r.tips.isEmpty {
+            out += "\n" + palette.bold("Tips") + "\n"
+            for tip in r.tips {
+                out += "  • \(tip.text)" + (tip.evidence.isEmpty ? "" : palette.dim(" (\(tip.evidence))")) + "\n"
+            }
+        }
+        out += "\n" + palette.bold("Transcript") + palette.dim("  \(answer.transcript.engine) · fillers marked") + "\n"
+        out += TranscriptText.wrap(TranscriptText.marked(answer.transcript, fillers: m.fillers.items, palette: palette),
+                                   width: 78, indent: "  ") + "\n"
+        let judged = r.provenance.outcomes.map { "\($0.workload.rawValue): \($0.tier.rawValue)\($0.model.map { " (\($0))" } ?? "")" }
+        out += "\n" + palette.dim("judged by " + judged.joined(separator: " · ")) + "\n"
+        for outcome in r.provenance.outcomes {
+            for note in outcome.degraded {
+                out += palette.yellow("! \(outcome.workload.rawValue) degraded from \(note.tier.rawValue): \(note.reason.rawValue) — \(note.detail)") + "\n"
+            }
+        }
+        for warning in m.quality.warnings {
+            out += palette.yellow("! " + warning.advice) + "\n"
+        }
+        return out
+    }
+
+    func deliveryRows(_ m: SpeechMetrics) -> [ReportRow] {
+        var rows: [ReportRow] = []
+        if let wpm = m.pace.wpm {
+            var detail = "\(m.pace.wordCount) words"
+            if let art = m.pace.articulationRate { detail += " · articulation \(Format.fixed(art, 0)) wpm" }
+            if !m.pace.outOfBand.isEmpty {
+                detail += " · " + m.pace.outOfBand.map { "\($0.direction.rawValue) \(Format.clock($0.start))–\(Format.clock($0.end))" }
+                    .joined(separator: ", ")
+            }
+            rows.append(ReportRow(label: "Pace", value: "\(Format.fixed(wpm, 0)) wpm", band: Bands.pace.classify(wpm), detail: detail))
+        } else {
+            rows.append(ReportRow(label: "Pace", value: "—", band: nil, detail: "too few words recognised"))
+        }
+        var fillerDetail = "\(m.fillers.count) in all"
+        if m.fillers.acousticCount > 0 { fillerDetail += " (\(m.fillers.acousticCount) heard acoustically)" }
+        let words = Dictionary(grouping: m.fillers.items.filter { $0.source == .lexicon }, by: \.text)
+            .map { "\($0.key) ×\($0.value.count)" }.sorted()
+        if !words.isEmpty { fillerDetail += " · " + words.joined(separator: ", ") }
+        if !m.fillers.clusters.isEmpty { fillerDetail += " · \(m.fillers.clusters.count) cluster(s)" }
+        rows.append(ReportRow(label: "Fillers", value: "\(Format.fixed(m.fillers.perMinute, 1))/min",
+                              band: Bands.fillers.classify(m.fillers.perMinute), detail: fillerDetail))
+        rows.append(ReportRow(label: "Pauses", value: "\(m.pauses.count)",
+                              band: m.pauses.stalls > 0 ? .red : (m.pauses.long > 2 ? .amber : nil),
+                              detail: "\(m.pauses.long) long (1–3 s) · \(m.pauses.stalls) stalls · longest run \(Format.fixed(m.longestRunSeconds, 1)) s"))
+        if let pitch = m.pitch {
+            rows.append(ReportRow(label: "Pitch variety", value: Format.fixed(pitch.sdSemitones, 1) + " st",
+                                  band: Bands.pitchVariety.classify(pitch.sdSemitones),
+                                  detail: "median \(Format.fixed(pitch.medianHz, 0)) Hz" +
+                                      (pitch.monotoneSpans.isEmpty ? "" : " · \(pitch.monotoneSpans.count) monotone span(s)")))
+        }
+        if let range = m.loudness?.rangeDB {
+            rows.append(ReportRow(label: "Loudness range", value: Format.fixed(range, 1) + " dB", band: nil, detail: ""))
+        }
+        if let voice = m.voice {
+            rows.append(ReportRow(label: "Voice (CPPS)", value: Format.fixed(voice.cppsDB, 1) + " dB", band: nil,
+                                  detail: "a trend to watch, not a diagnosis"))
+        }
+        if let p = m.pronunciation {
+            rows.append(ReportRow(label: "Pronunciation", value: Format.fixed(p, 0) + "/100", band: nil,
+                                  detail: "from recogniser confidence"))
+        }
+        for hit in m.watchWords {
+            let said = hit.times.isEmpty ? "not said" : "said \(hit.times.count)× at " + hit.times.map(Format.clock).joined(separator: ", ")
+            let band: Band = (hit.kind == .avoid) == hit.times.isEmpty ? .green : .amber
+            rows.append(ReportRow(label: "\(hit.kind.rawValue) “\(hit.word)”", value: "\(hit.times.count)", band: band, detail: said))
+        }
+        return rows
+    }
+
+    static func band(_ score: Int) -> Band { score >= 4 ? .green : (score == 3 ? .amber : .red) }
+
+    static func shorten(_ text: String, _ limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+}
+
+/// The transcript as text with fillers marked, wrapped for the terminal.
+enum TranscriptText {
+    /// Words with lexicon fillers in [brackets] and acoustic filled pauses as [~um~].
+    static func marked(_ transcript: Transcript, fillers: [FillerHit], palette: Palette) -> [String] {
+        var tokens: [(start: Double, text: String)] = []
+        for word in transcript.words {
+            let isFiller = fillers.contains { $0.source == .lexicon && word.start >= $0.start - 1e-6 && word.end <= $0.end + 1e-6 }
+            tokens.append((word.start, isFiller ? palette.yellow("[\(word.text)]") : word.text))
+        }
+        for hit in fillers where hit.source == .acoustic {
+            tokens.append((hit.start, palette.yellow("[~um~]")))
+        }
+        return tokens.sorted { $0.start < $1.start }.map(\.text)
+    }
+
+    static func wrap(_ tokens: [String], width: Int, indent: String) -> String {
+        guard !tokens.isEmpty else { return indent + "(no words recognised)" }
+        var lines: [String] = [], line = "", visible = 0
+        for token in tokens {
+            let length = visibleLength(token)
+            if visible > 0, visible + 1 + length > width {
+                lines.append(indent + line)
+                line = ""
+                visible = 0
+            }
+            line += (visible > 0 ? " " : "") + token
+            visible += (visible > 0 ? 1 : 0) + length
+        }
+        if !line.isEmpty { lines.append(indent + line) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Characters a terminal shows (ANSI escapes excluded).
+    static func visibleLength(_ s: String) -> Int {
+        var n = 0, inEscape = false
+        for c in s {
+            if inEscape { if c == "m" { inEscape = false }; continue }
+            if c == "\u{1B}" { inEscape = true; continue }
+            n += 1
+        }
+        return n
+    }
+}
