@@ -30,7 +30,6 @@ final class CPPSAnalyzer {
     private let quefrencyCount: Int
     private let plan: FFTPlan
     private let buffer: FFTBuffer
-    private let window: [Double]
     private let timeKernel: [Double]
     private let quefrencyKernel: [Double]
     private let peakLow: Int
@@ -57,7 +56,7 @@ final class CPPSAnalyzer {
         let middle = 0.5 * Double(windowLength + 1)
         let edge = exp(-12.0)
         let denominator = Double(windowLength + 1) * Double(windowLength + 1)
-        window = (1...windowLength).map { i in
+        let window = (1...windowLength).map { i in
             let d = Double(i) - middle
             return (exp(-48 * d * d / denominator) - edge) / (1 - edge)
         }
