@@ -10,9 +10,9 @@ public struct DeliveryConfiguration: Sendable, Equatable, Codable {
     /// Frames more than this many dB below the loudest frames (p99) are never voiced.
     public var voicingEnergyGateDB: Double = 40
     /// Viterbi cost of an octave jump between neighbouring frames (d′ units).
-    public var octaveJumpCost: Double = 0.5
+    public var octaveJumpCost: Double = 0.8
     /// Viterbi preference for the higher of two octave candidates (d′ units per octave).
-    public var octaveCost: Double = 0.05
+    public var octaveCost: Double = 0.02
     /// Viterbi cost of switching between voiced and unvoiced.
     public var voicedUnvoicedCost: Double = 0.15
     /// Shortest silent gap counted as a pause, seconds.
@@ -27,9 +27,9 @@ public struct DeliveryConfiguration: Sendable, Equatable, Codable {
     public var monotoneWindowSeconds: Double = 10
     /// ... stays below this many semitones.
     public var monotoneMaximumSemitones: Double = 2
-    /// Voiced frames further than this from the median (semitones) are treated as octave
-    /// errors and left out of the pitch SD.
-    public var octaveErrorSemitones: Double = 10
+    /// Voiced frames further than this (semitones) from the median of their ±0.3 s
+    /// neighbourhood are treated as octave errors and left out of the pitch SD.
+    public var octaveErrorSemitones: Double = 9
     /// Warn when the estimated SNR is below this (dB).
     public var lowSNRDB: Double = 15
     /// Warn when more than this share of samples is at full scale.

@@ -11,7 +11,8 @@ public final class FFTBuffer {
     public let real: UnsafeMutableBufferPointer<Double>
     /// `size/2 + 1` complex bins stored as interleaved `re, im` doubles.
     public let spectrum: UnsafeMutableBufferPointer<Double>
-    let realPointer: UnsafeMutablePointer<Double>
+    /// Same memory as `real`, for hot loops.
+    public let realPointer: UnsafeMutablePointer<Double>
     let complexPointer: UnsafeMutablePointer<fftw_complex>
 
     public init(size: Int) throws(DSPError) {

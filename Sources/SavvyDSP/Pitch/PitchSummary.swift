@@ -14,7 +14,7 @@ public struct PitchSummary: Sendable, Equatable, Codable {
     /// Voiced frames ÷ all frames.
     public var voicedRatio: Double
     /// Voiced frames left out of the SD as probable octave errors (further than the configured
-    /// bound, default 10 semitones, from the median).
+    /// bound, default 9 semitones, from the median of their ±0.3 s neighbourhood).
     public var octaveErrorFrames: Int
     /// Stretches with at least 30 s of speech during which the pitch SD over a rolling 10 s
     /// window stays below 2 semitones (defaults), in seconds.
@@ -36,12 +36,8 @@ public struct PitchSummary: Sendable, Equatable, Codable {
         let voiced = tracks.f0.compactMap { $0 }
         guard voiced.count >= 2 else { return nil }
         let median = Statistics.median(voiced)
-        // semitones per frame (nil = unvoiced or octave error)
-        let semitones: [Double?] = tracks.f0.map { f in
-            guard let f else { return nil }
-            let st = 12 * log2(f / median)
-            return abs(st) < configuration.octaveErrorSemitones ? st : nil
-        }
+        let semitones = rejectOctaveErrors(tracks.f0, median: median, tracks: tracks,
+                                           bound: configuration.octaveErrorSemitones)
         let kept = semitones.compactMap { $0 }
         guard kept.count >= 2 else { return nil }
         let spans = monotoneSpans(semitones: semitones, tracks: tracks, configuration: configuration)
@@ -53,6 +49,26 @@ public struct PitchSummary: Sendable, Equatable, Codable {
             voicedRatio: Double(voiced.count) / Double(tracks.count),
             octaveErrorFrames: voiced.count - kept.count,
             monotoneSpans: spans)
+    }
+
+    /// Semitones re `median` per frame; `nil` where unvoiced or where the frame sits further
+    /// than `bound` semitones from the median of the voiced frames within ±0.3 s — an octave
+    /// jump against its own neighbourhood. A local reference (not the global median) keeps
+    /// genuinely wide intonation while still catching isolated halving/doubling.
+    private static func rejectOctaveErrors(_ f0: [Double?], median: Double, tracks: FrameTracks,
+                                           bound: Double) -> [Double?] {
+        let all: [Double?] = f0.map { f in f.map { 12 * log2($0 / median) } }
+        let reach = Int((0.3 * Double(tracks.sampleRate) / Double(tracks.hop)).rounded())
+        var neighbourhood: [Double] = []
+        neighbourhood.reserveCapacity(2 * reach + 1)
+        return all.indices.map { i in
+            guard let st = all[i] else { return nil }
+            neighbourhood.removeAll(keepingCapacity: true)
+            for j in max(0, i - reach)...min(all.count - 1, i + reach) {
+                if let v = all[j] { neighbourhood.append(v) }
+            }
+            return abs(st - Statistics.median(neighbourhood)) < bound ? st : nil
+        }
     }
 
     /// Runs of frames whose centred rolling-window pitch SD is below the bound, kept when the

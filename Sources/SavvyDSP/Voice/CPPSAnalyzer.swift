@@ -30,16 +30,19 @@ final class CPPSAnalyzer {
     private let quefrencyCount: Int
     private let plan: FFTPlan
     private let buffer: FFTBuffer
-    private let window: [Double]
     private let timeKernel: [Double]
     private let quefrencyKernel: [Double]
     private let peakLow: Int
     private let peakHigh: Int
     private let quefrencyStep: Double
-    private var ring: [Double]
-    private var timeSmoothed: [Double]
-    private var smoothed: [Double]
-    private var scratch: [Double]
+    /// Working memory, allocated once (raw pointers keep the per-frame loops free of
+    /// exclusivity checks and copy-on-write tests): `timeKernel.count` rows of c² (a ring over
+    /// frames), the time-smoothed row, the fully smoothed row and a selection scratch row.
+    private let ring: UnsafeMutablePointer<Double>
+    private let timeSmoothed: UnsafeMutablePointer<Double>
+    private let smoothed: UnsafeMutablePointer<Double>
+    private let scratch: UnsafeMutablePointer<Double>
+    private let windowValues: UnsafeMutablePointer<Double>
 
     init() throws(DSPError) {
         let rate = Double(CPPSAnalyzer.sampleRate)
@@ -53,18 +56,35 @@ final class CPPSAnalyzer {
         let middle = 0.5 * Double(windowLength + 1)
         let edge = exp(-12.0)
         let denominator = Double(windowLength + 1) * Double(windowLength + 1)
-        window = (1...windowLength).map { i in
+        let window = (1...windowLength).map { i in
             let d = Double(i) - middle
             return (exp(-48 * d * d / denominator) - edge) / (1 - edge)
         }
         timeKernel = CPPSAnalyzer.interpolatedBoxKernel(width: 0.01 / CPPSAnalyzer.timeStep)
-        quefrencyKernel = CPPSAnalyzer.interpolatedBoxKernel(width: 0.001 * rate)
+        // normalised so interior bins need no division (edges renormalise anyway)
+        let qKernel = CPPSAnalyzer.interpolatedBoxKernel(width: 0.001 * rate)
+        let qTotal = qKernel.reduce(0, +)
+        quefrencyKernel = qKernel.map { $0 / qTotal }
         peakLow = Int((1.0 / 330 / quefrencyStep - 1e-9).rounded(.up))
         peakHigh = Int((1.0 / 60 / quefrencyStep + 1e-9).rounded(.down))
-        ring = [Double](repeating: 0, count: timeKernel.count * quefrencyCount)
-        timeSmoothed = [Double](repeating: 0, count: quefrencyCount)
-        smoothed = [Double](repeating: 0, count: quefrencyCount)
-        scratch = [Double](repeating: 0, count: quefrencyCount)
+        ring = .allocate(capacity: timeKernel.count * quefrencyCount)
+        ring.initialize(repeating: 0, count: timeKernel.count * quefrencyCount)
+        timeSmoothed = .allocate(capacity: quefrencyCount)
+        timeSmoothed.initialize(repeating: 0, count: quefrencyCount)
+        smoothed = .allocate(capacity: quefrencyCount)
+        smoothed.initialize(repeating: 0, count: quefrencyCount)
+        scratch = .allocate(capacity: quefrencyCount)
+        scratch.initialize(repeating: 0, count: quefrencyCount)
+        windowValues = .allocate(capacity: windowLength)
+        windowValues.initialize(from: window, count: windowLength)
+    }
+
+    deinit {
+        ring.deallocate()
+        timeSmoothed.deallocate()
+        smoothed.deallocate()
+        scratch.deallocate()
+        windowValues.deallocate()
     }
 
     /// Frame centre times (seconds) for a signal of `sampleCount` samples at `inputRate`
@@ -92,12 +112,14 @@ final class CPPSAnalyzer {
         let half = timeKernel.count / 2
         var out = [Double](repeating: 0, count: frames)
         var produced = 0
-        for f in 0..<frames {
-            cepstrum(signal: signal, time: times[f], into: (f % timeKernel.count) * quefrencyCount)
-            // frame f completes the time neighbourhood of frame f − half
-            while produced <= f - half {
-                out[produced] = smoothedPeakProminence(frame: produced, frames: frames)
-                produced += 1
+        signal.withUnsafeBufferPointer { x in
+            for f in 0..<frames {
+                cepstrum(signal: x, time: times[f], into: ring + (f % timeKernel.count) * quefrencyCount)
+                // frame f completes the time neighbourhood of frame f − half
+                while produced <= f - half {
+                    out[produced] = smoothedPeakProminence(frame: produced, frames: frames)
+                    produced += 1
+                }
             }
         }
         while produced < frames {
@@ -107,39 +129,44 @@ final class CPPSAnalyzer {
         return out
     }
 
-    /// Power cepstrum c² of the frame centred at `time`, written to `ring[offset...]`.
-    private func cepstrum(signal: [Double], time: Double, into offset: Int) {
+    /// Power cepstrum c² of the frame centred at `time`, written to `row`.
+    private func cepstrum(signal x: UnsafeBufferPointer<Double>, time: Double, into row: UnsafeMutablePointer<Double>) {
         let rate = Double(CPPSAnalyzer.sampleRate)
         let start = Int(((time - CPPSAnalyzer.windowDuration / 2) * rate).rounded(.toNearestOrEven))
-        let real = buffer.real
+        let real = buffer.realPointer
+        let w = windowValues
+        let length = windowLength
         var mean = 0.0
-        signal.withUnsafeBufferPointer { x in
-            for i in 0..<windowLength {
+        if start >= 0 && start + length <= x.count {
+            let source = x.baseAddress! + start
+            for i in 0..<length {
+                real[i] = source[i]
+                mean += source[i]
+            }
+        } else {
+            for i in 0..<length {
                 let k = start + i
                 let v = (k >= 0 && k < x.count) ? x[k] : 0
                 real[i] = v
                 mean += v
             }
         }
-        mean /= Double(windowLength)
-        for i in 0..<windowLength { real[i] = (real[i] - mean) * window[i] }
-        for i in windowLength..<plan.size { real[i] = 0 }
+        mean /= Double(length)
+        for i in 0..<length { real[i] = (real[i] - mean) * w[i] }
+        for i in length..<plan.size { real[i] = 0 }
         plan.forward(buffer)
-        let spectrum = buffer.spectrum
-        var bin = 0
-        while bin < spectrum.count {
-            let re = spectrum[bin], im = spectrum[bin + 1]
-            spectrum[bin] = log(re * re + im * im + 1e-300)
-            spectrum[bin + 1] = 0
-            bin += 2
+        let spectrum = buffer.spectrum.baseAddress!
+        let bins = quefrencyCount
+        for b in 0..<bins {
+            let re = spectrum[2 * b], im = spectrum[2 * b + 1]
+            spectrum[2 * b] = log(re * re + im * im + 1e-300)
+            spectrum[2 * b + 1] = 0
         }
         plan.inverse(buffer)
         let scale = 1 / Double(plan.size)
-        ring.withUnsafeMutableBufferPointer { r in
-            for k in 0..<quefrencyCount {
-                let c = real[k] * scale
-                r[offset + k] = c * c
-            }
+        for k in 0..<bins {
+            let c = real[k] * scale
+            row[k] = c * c
         }
     }
 
@@ -148,32 +175,43 @@ final class CPPSAnalyzer {
         let half = timeKernel.count / 2
         let rows = timeKernel.count
         let n = quefrencyCount
+        let acc = timeSmoothed
         var weightSum = 0.0
-        for k in 0..<n { timeSmoothed[k] = 0 }
-        ring.withUnsafeBufferPointer { r in
-            timeSmoothed.withUnsafeMutableBufferPointer { acc in
-                for j in 0..<rows {
-                    let source = frame + j - half
-                    guard source >= 0, source < frames else { continue }
-                    let w = timeKernel[j]
-                    weightSum += w
-                    let offset = (source % rows) * n
-                    for k in 0..<n { acc[k] += w * r[offset + k] }
-                }
-                for k in 0..<n { acc[k] /= weightSum }
-            }
+        for k in 0..<n { acc[k] = 0 }
+        for j in 0..<rows {
+            let source = frame + j - half
+            guard source >= 0, source < frames else { continue }
+            let w = timeKernel[j]
+            weightSum += w
+            let row = ring + (source % rows) * n
+            for k in 0..<n { acc[k] += w * row[k] }
         }
-        let qHalf = quefrencyKernel.count / 2
-        for k in 0..<n {
-            var acc = 0.0
-            var wsum = 0.0
-            for j in 0..<quefrencyKernel.count {
-                let source = k + j - qHalf
-                guard source >= 0, source < n else { continue }
-                acc += quefrencyKernel[j] * timeSmoothed[source]
-                wsum += quefrencyKernel[j]
+        let inverseWeight = 1 / weightSum
+        for k in 0..<n { acc[k] *= inverseWeight }
+        quefrencyKernel.withUnsafeBufferPointer { kernel in
+            let width = kernel.count
+            let qHalf = width / 2
+            let out = smoothed
+            // interior bins see the whole (normalised) kernel; edges renormalise
+            for k in qHalf..<(n - qHalf) {
+                var sum = 0.0
+                let base = acc + (k - qHalf)
+                for j in 0..<width { sum += kernel[j] * base[j] }
+                out[k] = sum + 1e-30
             }
-            smoothed[k] = acc / wsum + 1e-30
+            func edge(_ k: Int) {
+                var sum = 0.0
+                var weights = 0.0
+                for j in 0..<width {
+                    let source = k + j - qHalf
+                    guard source >= 0, source < n else { continue }
+                    sum += kernel[j] * acc[source]
+                    weights += kernel[j]
+                }
+                out[k] = sum / weights + 1e-30
+            }
+            for k in 0..<qHalf { edge(k) }
+            for k in (n - qHalf)..<n { edge(k) }
         }
         return peakProminence()
     }
@@ -187,9 +225,10 @@ final class CPPSAnalyzer {
         // Theil's incomplete method: pairs (i, n2 + i), slope = median of the pair slopes
         let pairs = n / 2
         let n2 = n % 2 == 1 ? pairs + 1 : pairs
-        let slope: Double = scratch.withUnsafeMutableBufferPointer { s in
-            for i in 0..<pairs { s[i] = smoothed[n2 + i] / smoothed[i] }
-            let base = s.baseAddress!
+        let smoothed = self.smoothed
+        let slope: Double = {
+            let base = scratch
+            for i in 0..<pairs { base[i] = smoothed[n2 + i] / smoothed[i] }
             let lowMiddle: Double
             let highMiddle: Double
             if pairs % 2 == 0 {
@@ -200,9 +239,10 @@ final class CPPSAnalyzer {
                 highMiddle = lowMiddle
             }
             return 0.5 * (10 * log10(lowMiddle) + 10 * log10(highMiddle)) / (Double(n2) * dq)
-        }
+        }()
         // intercept = median(y − m·x) = 10·log10(median(c² · 10^(−m·x/10)))
-        let intercept: Double = scratch.withUnsafeMutableBufferPointer { s in
+        let intercept: Double = {
+            let s = scratch
             let step = -slope * dq / 10
             if abs(step * Double(n)) < 200 {
                 let g = pow(10, step)
@@ -214,12 +254,11 @@ final class CPPSAnalyzer {
             } else {
                 for k in 0..<n { s[k] = smoothed[k] * pow(10, step * Double(k)) }
             }
-            let base = s.baseAddress!
-            let lowMiddle = Statistics.select(base, count: n, k: (n - 1) / 2)
+            let lowMiddle = Statistics.select(s, count: n, k: (n - 1) / 2)
             let value = n % 2 == 1 ? lowMiddle
-                : 0.5 * (lowMiddle + Statistics.minimum(base, from: n / 2, count: n))
+                : 0.5 * (lowMiddle + Statistics.minimum(s, from: n / 2, count: n))
             return 10 * log10(value)
-        }
+        }()
         // peak: both window ends raw, every local maximum refined by a parabola; largest wins
         func dB(_ k: Int) -> Double { 10 * log10(smoothed[k]) }
         var bestValue = dB(peakLow)
