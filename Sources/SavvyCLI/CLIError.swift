@@ -7,6 +7,7 @@ enum CLIError: Error, LocalizedError, Equatable {
     case noSessions
     case cannotWrite(path: String, reason: String)
     case batchFailed(failed: Int, total: Int)
+    case unreadableSession(id: Int64, what: String)
 
     var errorDescription: String? {
         switch self {
@@ -20,6 +21,8 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "cannot write '\(path)': \(reason); choose another path"
         case let .batchFailed(failed, total):
             return "\(failed) of \(total) files could not be scored (see the errors above)"
+        case let .unreadableSession(id, what):
+            return "session \(id) has no readable \(what) (written by another savvy version?); rescore it with 'savvy rescore \(id) --retranscribe'"
         }
     }
 }

@@ -6,6 +6,11 @@ public enum SavvyCLI {
     static let commands: [Command] = [
         ScoreCommand.command,
         AnalyzeCommand.command,
+        RescoreCommand.command,
+        ShowCommand.command,
+        DeleteCommand.command,
+        DrillsCommand.command,
+        DoctorCommand.command,
 
     ]
 

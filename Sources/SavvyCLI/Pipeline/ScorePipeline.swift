@@ -25,11 +25,14 @@ struct ScorePipeline {
     let environment: [String: String]
 
     /// Reads drills, lexicon, watch-words and the coach configuration for one command.
-    static func make(_ context: CommandContext, paths: SavvyPaths, cache: (any JudgmentCache)?) throws -> ScorePipeline {
+    /// - Parameters:
+    ///   - drillID, prompt: a stored session's, for `rescore`; otherwise the flags' values.
+    static func make(_ context: CommandContext, paths: SavvyPaths, cache: (any JudgmentCache)?,
+                     drillID: String? = nil, prompt storedPrompt: String? = nil) throws -> ScorePipeline {
         let args = context.arguments
         let library = try DrillLibrary(userFile: paths.config("drills.json"))
-        let drill = try library.drill(id: args.value("drill") ?? "free")
-        let prompt = args.value("prompt") ?? ""
+        let drill = try library.drill(id: drillID ?? args.value("drill") ?? "free")
+        let prompt = storedPrompt ?? args.value("prompt") ?? ""
         var watch = WatchWords(avoid: args.all("avoid"), include: args.all("include"))
         let watchFile = paths.config("watch-words.txt")
         if let text = try? String(contentsOf: watchFile, encoding: .utf8) {
@@ -69,14 +72,14 @@ struct ScorePipeline {
         if transcript.engine == "whisper" {
             transcript = HallucinationGuard.filter(transcript, silences: Self.silences(analysis))
         }
-        return try judge(source: audio.source, analysis: analysis, transcript: transcript, engineReason: transcriber.reason)
+        return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: transcriber.reason)
     }
 
     /// Scores a file with a transcript already made (rescore without `--retranscribe`).
     func score(path: String, transcript: Transcript) throws -> ScoredAnswer {
         let audio = try AudioFile.load(path: path)
         let analysis = try analyse(audio, path: path)
-        return try judge(source: audio.source, analysis: analysis, transcript: transcript, engineReason: nil)
+        return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: nil)
     }
 
     private func analyse(_ audio: DecodedAudio, path: String) throws -> DeliveryAnalysis {
@@ -87,7 +90,7 @@ struct ScorePipeline {
         return analysis
     }
 
-    private func judge(source: AudioFileInfo, analysis: DeliveryAnalysis, transcript: Transcript,
+    private func judge(source: ScoredAnswer.Source, analysis: DeliveryAnalysis, transcript: Transcript,
                        engineReason: String?) throws -> ScoredAnswer {
         let engine = MetricsEngine(
             fillerDetector: FillerDetector(lexicon: settings.lexicon),

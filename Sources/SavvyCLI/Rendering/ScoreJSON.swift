@@ -5,9 +5,7 @@ import SavvyCoach
 struct ScoreJSON: Encodable {
     struct Source: Encodable {
         let path: String
-        let format: String
         let sampleRate: Int
-        let channels: Int
         let durationSeconds: Double
     }
 
@@ -19,8 +17,8 @@ struct ScoreJSON: Encodable {
 
     init(_ answer: ScoredAnswer, session: Int64?) {
         self.session = session
-        source = Source(path: answer.source.path, format: answer.source.formatName, sampleRate: answer.source.sampleRate,
-                        channels: answer.source.channels, durationSeconds: answer.source.durationSeconds)
+        source = Source(path: answer.source.path, sampleRate: answer.source.sampleRate,
+                        durationSeconds: answer.source.durationSeconds)
         transcript = answer.transcript
         metrics = answer.metrics
         rubric = answer.rubric

@@ -1,0 +1,48 @@
+import Foundation
+import SavvyStore
+
+/// `savvy rescore ID|last`: score a stored session again from its stored audio.
+enum RescoreCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "rescore",
+        summary: "Score a stored session again (same audio; content judged anew, delivery identical)",
+        positionals: [PositionalSpec("ID", help: "a session id from 'savvy history', or 'last'")],
+        flags: [
+            FlagSpec("retranscribe", help: "make a new transcript instead of reusing the stored one"),
+        ] + ScoreCommand.scoringFlags,
+        discussion: """
+        Without --retranscribe the stored transcript is reused, so the delivery numbers are
+        byte-identical to the first scoring. The new judgment is added to the session's history
+        of scorings; nothing is overwritten. Refuses when the stored audio is missing or changed.
+        """)
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let args = context.arguments
+        let store = try SavvyPaths.openStore(context)
+        let session = try SessionArgument.resolve(args.positionals[0], store: store, command: spec.name)
+        let audio = try store.verifyRecording(of: session)
+        let paths = SavvyPaths(arguments: args, environment: context.environment)
+        let pipeline = try ScorePipeline.make(context, paths: paths, cache: store, drillID: session.drill, prompt: session.prompt)
+        let answer: ScoredAnswer
+        if args.has("retranscribe") {
+            answer = try pipeline.score(path: audio.path, transcriber: try pipeline.makeTranscriber())
+        } else {
+            let stored = try SessionArgument.answer(session, store: store)
+            answer = try pipeline.score(path: audio.path, transcript: stored.transcript)
+        }
+        try store.addScoring(sessionID: session.id, try SessionRecorder.newScoring(answer.rubric, at: Date()))
+        let identical = try SessionRecorder.encode(answer.metrics) == session.metricsJSON
+        if args.has("json") {
+            context.stdout.write(try StableJSON.encode(ScoreJSON(answer, session: session.id)))
+        } else {
+            context.stdout.write(ScoreReport(answer: answer, title: "session \(session.id) · \(session.sourceName)",
+                                             palette: context.palette).render())
+            context.stdout.write(context.palette.dim(identical
+                ? "delivery numbers identical to the stored ones; new scoring added to session \(session.id)"
+                : "delivery numbers differ from the stored ones (new transcript or newer metrics); new scoring added to session \(session.id)") + "\n")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import SavvyStore
+
+/// `savvy show ID|last`: the full report of a stored session, and its exports.
+enum ShowCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "show",
+        summary: "Show a stored session's full report; export it as TextGrid or WebVTT",
+        positionals: [PositionalSpec("ID", help: "a session id from 'savvy history', or 'last'")],
+        flags: [
+            FlagSpec("json", help: "print the session as JSON"),
+            FlagSpec("textgrid", value: "FILE", help: "write a Praat TextGrid (words, fillers, pauses tiers)"),
+            FlagSpec("vtt", value: "FILE", help: "write a WebVTT transcript"),
+        ])
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let args = context.arguments
+        let store = try SavvyPaths.openStore(context)
+        let session = try SessionArgument.resolve(args.positionals[0], store: store, command: spec.name)
+        let answer = try SessionArgument.answer(session, store: store)
+        if let path = args.value("textgrid") {
+            try write(TextGridExport.render(transcript: answer.transcript, metrics: answer.metrics,
+                                            duration: session.duration), to: path)
+        }
+        if let path = args.value("vtt") {
+            try write(WebVTTExport.render(transcript: answer.transcript, metrics: answer.metrics), to: path)
+        }
+        if args.has("json") {
+            context.stdout.write(try StableJSON.encode(ScoreJSON(answer, session: session.id)))
+        } else if !args.has("textgrid") && !args.has("vtt") {
+            let scorings = try store.scorings(sessionID: session.id)
+            let created = ISO8601DateFormatter.string(from: session.createdAt, timeZone: TimeZone(identifier: "UTC")!,
+                                                      formatOptions: [.withInternetDateTime])
+            context.stdout.write(ScoreReport(answer: answer, title: "session \(session.id) · \(session.sourceName)",
+                                             palette: context.palette).render())
+            context.stdout.write(context.palette.dim("recorded \(created) · \(scorings.count) scoring(s) · audio \(answer.source.path)") + "\n")
+        }
+        return .success
+    }
+
+    /// Exports are written whole to a temp file and renamed, so a failed write leaves nothing.
+    static func write(_ text: String, to path: String) throws {
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw CLIError.cannotWrite(path: path, reason: (error as NSError).localizedDescription.lowercased())
+        }
+    }
+}
