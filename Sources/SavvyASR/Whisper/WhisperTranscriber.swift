@@ -4,7 +4,7 @@ import Foundation
 /// Python worker process that savvy starts and talks to over JSON lines.
 ///
 /// Far more accurate than pocketsphinx on read speech (≈6 % vs ≈27 % WER on Debian's LibriVox
-/// sentences) but needs the venv from `make whisper`. The worker starts on the first call (≈1 s
+/// sentences) but needs the venv from `make venv`. The worker starts on the first call (≈1 s
 /// model load) and is reused; it is stopped when the transcriber is released. Calls are
 /// serialised by a lock. A worker that crashed or timed out is replaced on the next call.
 ///

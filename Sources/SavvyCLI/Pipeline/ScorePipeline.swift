@@ -72,6 +72,9 @@ struct ScorePipeline {
         if transcript.engine == "whisper" {
             transcript = HallucinationGuard.filter(transcript, silences: Self.silences(analysis))
         }
+        // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
+        // precision), so `rescore` from the stored transcript reproduces them byte for byte.
+        transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))
         return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: transcriber.reason)
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import SavvyStore
+
+/// `savvy history`: the sessions as a table with trends against the person's own baseline.
+enum HistoryCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "history",
+        summary: "Table of sessions, newest first, with trends against your own baseline",
+        flags: [
+            FlagSpec("drill", value: "ID", help: "only sessions of this drill"),
+            FlagSpec("since", value: "DATE", help: "only sessions on or after DATE (YYYY-MM-DD, UTC)"),
+            FlagSpec("limit", value: "N", help: "at most N sessions"),
+            FlagSpec("json", help: "print the rows as JSON"),
+            FlagSpec("csv", help: "print the rows as CSV (RFC 4180)"),
+        ])
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let args = context.arguments
+        if args.has("json") && args.has("csv") {
+            throw UsageError("choose one of '--json' and '--csv'", command: spec.name)
+        }
+        var since: Date?
+        if let raw = args.value("since") {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd"
+            guard let date = formatter.date(from: raw) else {
+                throw UsageError("'--since' expects a date like 2026-11-30, got '\(raw)'", command: spec.name)
+            }
+            since = date
+        }
+        let limit = try args.int("limit", in: 1...1_000_000)
+        let store = try SavvyPaths.openStore(context)
+        let rows = try store.history(drill: args.value("drill"), since: since, limit: limit)
+        if args.has("json") {
+            context.stdout.write(try StableJSON.encode(rows.map(HistoryJSONRow.init)))
+        } else if args.has("csv") {
+            context.stdout.write(HistoryCSV.render(rows: rows))
+        } else {
+            context.stdout.write(HistoryTable.render(rows: rows, columns: context.stdout.isTerminal ? context.stdout.columns : nil,
+                                                     palette: context.palette, now: Date()))
+        }
+        return .success
+    }
+}
