@@ -34,8 +34,10 @@ public enum WebVTTExport {
     public static func render(transcript: Transcript, metrics: SpeechMetrics) -> String {
         var out = "WEBVTT\n\nNOTE savvy transcript (\(noteSafe(transcript.engine)) \(noteSafe(transcript.model))); "
             + "fillers are in italics\n"
-        for cue in cues(tokens: tokens(transcript: transcript, fillers: metrics.fillers.items),
-                        pauses: metrics.pauses.items.map { ($0.start + $0.end) / 2 }) {
+        let grouped = Self.cues(tokens: tokens(transcript: transcript, fillers: metrics.fillers.items),
+                                pauses: metrics.pauses.items.map { ($0.start + $0.end) / 2 },
+                                end: metrics.durationSeconds)
+        for cue in grouped {
             out += "\n\(timestamp(cue.start)) --> \(timestamp(cue.end))\n"
             out += wrap(cue.tokens).joined(separator: "\n") + "\n"
         }
@@ -47,7 +49,9 @@ public enum WebVTTExport {
         var start: Int64
         var end: Int64
         var text: String
-        var isFiller: Bool
+        /// Index of the filler this token belongs to; neighbours with the same index share one
+        /// pair of italics ("<i>you know</i>").
+        var filler: Int?
     }
 
     struct Cue: Equatable {
@@ -61,36 +65,41 @@ public enum WebVTTExport {
     /// Words in time order, with lexicon fillers flagged (a word is part of a filler when its
     /// midpoint falls inside the filler's span) and acoustic-only fillers added as tokens.
     static func tokens(transcript: Transcript, fillers: [FillerHit]) -> [Token] {
-        let lexicon = fillers.filter { $0.source == .lexicon }
         var tokens = transcript.words.filter { $0.start.isFinite && $0.end.isFinite }.map { word -> Token in
             let mid = (word.start + word.end) / 2
-            let filler = lexicon.contains { $0.start <= mid && mid <= $0.end }
+            let filler = fillers.indices.first {
+                fillers[$0].source == .lexicon && fillers[$0].start <= mid && mid <= fillers[$0].end
+            }
             return Token(start: milliseconds(word.start), end: milliseconds(max(word.end, word.start)),
-                         text: word.text, isFiller: filler)
+                         text: word.text, filler: filler)
         }
-        for hit in fillers where hit.source == .acoustic && hit.start.isFinite && hit.end.isFinite {
+        for (index, hit) in fillers.enumerated() where hit.source == .acoustic && hit.start.isFinite && hit.end.isFinite {
             let mid = (hit.start + hit.end) / 2
             let covered = transcript.words.contains { $0.start <= mid && mid <= $0.end }
             if !covered {
                 tokens.append(Token(start: milliseconds(hit.start), end: milliseconds(max(hit.end, hit.start)),
-                                    text: hit.text.isEmpty ? "[filled pause]" : hit.text, isFiller: true))
+                                    text: hit.text.isEmpty ? "[filled pause]" : hit.text, filler: index))
             }
         }
         // Stable: ties keep words before the acoustic tokens appended after them.
         return tokens.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
     }
 
-    /// Groups tokens into cues; `pauses` are VAD pause midpoints in seconds.
-    static func cues(tokens: [Token], pauses: [Double]) -> [Cue] {
+    /// Groups tokens into cues; `pauses` are VAD pause midpoints in seconds. Cue times are kept
+    /// inside `0…end` (the recording's length, seconds; recognisers can place a last word past
+    /// it) and cues never overlap; a cue squeezed to nothing still lasts one millisecond so
+    /// players show it.
+    static func cues(tokens: [Token], pauses: [Double], end recordingEnd: Double) -> [Cue] {
         let pauseMids = pauses.filter(\.isFinite).map(milliseconds)
         let maxCue = milliseconds(maxCueSeconds)
         let gapBreak = milliseconds(pauseBreakSeconds)
+        let limit = recordingEnd.isFinite ? milliseconds(recordingEnd) : Int64.max
         var cues: [Cue] = []
         var current: [Token] = []
         func close() {
             guard let first = current.first else { return }
             let start = max(first.start, cues.last?.end ?? 0)
-            let end = max(current.map(\.end).max() ?? start, start + 1)
+            let end = max(min(current.map(\.end).max() ?? start, limit), start + 1)
             cues.append(Cue(start: start, end: end, tokens: current))
             current = []
         }
@@ -113,26 +122,27 @@ public enum WebVTTExport {
     /// Cue text lines: greedy wrap at `maxLineCharacters` visible characters, fillers in italics,
     /// `&`, `<` and `>` escaped (a recogniser's `<sil>` must not read as a tag).
     static func wrap(_ tokens: [Token]) -> [String] {
-        var lines: [String] = []
-        var line = ""
+        var lines: [[Token]] = []
         var visible = 0
         for token in tokens {
-            let escaped = escape(token.text)
-            let piece = token.isFiller ? "<i>\(escaped)</i>" : escaped
-            if visible > 0, visible + 1 + token.text.count > maxLineCharacters {
-                lines.append(line)
-                line = ""
-                visible = 0
+            if let last = lines.last, !last.isEmpty, visible + 1 + token.text.count <= maxLineCharacters {
+                lines[lines.count - 1].append(token)
+                visible += 1 + token.text.count
+            } else {
+                lines.append([token])
+                visible = token.text.count
             }
-            if visible > 0 {
-                line += " "
-                visible += 1
-            }
-            line += piece
-            visible += token.text.count
         }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+        return lines.map { line in
+            var text = ""
+            for (k, token) in line.enumerated() {
+                let opens = token.filler != nil && (k == 0 || line[k - 1].filler != token.filler)
+                let closes = token.filler != nil && (k == line.count - 1 || line[k + 1].filler != token.filler)
+                if k > 0 { text += " " }
+                text += (opens ? "<i>" : "") + escape(token.text) + (closes ? "</i>" : "")
+            }
+            return text
+        }
     }
 
     static func escape(_ text: String) -> String {

@@ -136,46 +136,78 @@ public enum HistoryTable {
 
     // MARK: - Trends
 
-    /// The trend lines: metric, latest value, arrow and baseline, verdict, sparkline. The
-    /// sparkline is left out when the line would not fit in `width`.
+    /// How much of a trend line to show, from most to least; the first that fits the terminal
+    /// is used for every line so the columns stay aligned.
+    enum TrendDetail: CaseIterable {
+        case full, noSparkline, noCount, verdictOnly
+    }
+
+    /// The trend block: per metric, latest value, arrow, baseline, verdict and sparkline, at the
+    /// most detail that fits in `width` (all of it when `width` is nil).
     static func trendBlock(rows: [HistoryRow], width: Int?, palette: Palette) -> String {
+        var chosen: [(plain: String, styled: String)] = []
+        for detail in TrendDetail.allCases {
+            chosen = trendLines(rows: rows, detail: detail, palette: palette)
+            if let width, chosen.contains(where: { $0.plain.count > width }) { continue }
+            break
+        }
+        return chosen.map { $0.styled + "\n" }.joined()
+    }
+
+    static func trendLines(rows: [HistoryRow], detail: TrendDetail, palette: Palette) -> [(plain: String, styled: String)] {
         let window = Array(rows.prefix(sparklineSessions).reversed())
         let titleWidth = HistoryMetric.allCases.map(\.title.count).max() ?? 0
         let verdictWidth = [Trend.Verdict.better, .worse, .steady].map(\.rawValue.count).max() ?? 0
-        let entries = HistoryMetric.allCases.map { metric -> (head: String, trend: Trend?, spark: String) in
+        let entries = HistoryMetric.allCases.map { metric -> (head: String, trend: Trend?) in
             let title = "  " + leftAligned(metric.title, titleWidth + 2)
             guard let trend = Trend(metric: metric, rows: rows) else {
-                let note = rows.contains { metric.value($0) != nil } ? "one session so far, no baseline yet" : "no value yet"
-                return (title + note, nil, "")
+                let seen = rows.contains { metric.value($0) != nil }
+                let note = !seen ? "no value yet" : (detail == .full || detail == .noSparkline
+                    ? "one session so far, no baseline yet" : "no baseline yet")
+                return (title + note, nil)
             }
-            let head = title + leftAligned(metric.format(trend.latest), 9) + trend.arrow.rawValue
-                + " vs \(metric.format(trend.baseline)) (\(trend.earlierCount) earlier)"
-            return (head, trend, Sparkline.render(window.map(metric.value)))
+            var head = title + leftAligned(metric.format(trend.latest), 9) + trend.arrow.rawValue
+            switch detail {
+            case .full, .noSparkline: head += " vs \(metric.format(trend.baseline)) (\(trend.earlierCount) earlier)"
+            case .noCount: head += " vs \(metric.format(trend.baseline))"
+            case .verdictOnly: break
+            }
+            return (head, trend)
         }
         let headWidth = entries.filter { $0.trend != nil }.map(\.head.count).max() ?? 0
 
-        var out = palette.bold("Trends") + palette.dim(" (latest session vs the mean of your earlier ones)") + "\n"
+        let title = "Trends", subtitle = " (latest session vs the mean of your earlier ones)"
+        var lines = detail == .full || detail == .noSparkline
+            ? [(plain: title + subtitle, styled: palette.bold(title) + palette.dim(subtitle))]
+            : [(plain: title, styled: palette.bold(title))]
         for entry in entries {
             guard let trend = entry.trend else {
-                out += palette.dim(entry.head) + "\n"
+                lines.append((entry.head, palette.dim(entry.head)))
                 continue
             }
             let verdict = trend.verdict.rawValue
-            let styled: String
+            let styledVerdict: String
             switch trend.verdict {
-            case .better: styled = palette.green(verdict)
-            case .worse: styled = palette.red(verdict)
-            case .steady: styled = palette.dim(verdict)
+            case .better: styledVerdict = palette.green(verdict)
+            case .worse: styledVerdict = palette.red(verdict)
+            case .steady: styledVerdict = palette.dim(verdict)
             }
-            var line = leftAligned(entry.head, headWidth + 2) + styled
-            let withSpark = headWidth + 2 + verdictWidth + 2 + entry.spark.count
-            if width.map({ withSpark <= $0 }) ?? true {
-                line += String(repeating: " ", count: verdictWidth - verdict.count + 2) + palette.cyan(entry.spark)
+            let head = leftAligned(entry.head, headWidth + 2)
+            var plain = head + verdict
+            var styled = head + styledVerdict
+            if detail == .full {
+                // A sparkline ending in sessions without the value ends in spaces; no line does.
+                var spark = Sparkline.render(window.map(trend.metric.value))
+                while spark.hasSuffix(" ") { spark.removeLast() }
+                if !spark.isEmpty {
+                    let gap = String(repeating: " ", count: verdictWidth - verdict.count + 2)
+                    plain += gap + spark
+                    styled += gap + palette.cyan(spark)
+                }
             }
-            while line.hasSuffix(" ") { line.removeLast() }
-            out += line + "\n"
+            lines.append((plain, styled))
         }
-        return out
+        return lines
     }
 
     /// `text` right-padded with spaces to `width` characters.
