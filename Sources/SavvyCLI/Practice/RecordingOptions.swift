@@ -43,18 +43,6 @@ struct RecordingOptions: Sendable, Equatable {
     /// The drill's target length in seconds, shown next to the elapsed time (`nil`: none).
     var targetSeconds: Double?
 
-    init(
-        countdown: Bool = true, maxSeconds: Double? = nil, silenceSeconds: Double? = nil,
-        speechThreshold: SpeechThreshold = .standard, minimumSpeechSeconds: Double = 0.2, targetSeconds: Double? = nil
-    ) {
-        self.countdown = countdown
-        self.maxSeconds = maxSeconds
-        self.silenceSeconds = silenceSeconds
-        self.speechThreshold = speechThreshold
-        self.minimumSpeechSeconds = minimumSpeechSeconds
-        self.targetSeconds = targetSeconds
-    }
-
     /// Checks every value against its rule, naming the value in the error.
     func validate() throws(AudioError) {
         if let maxSeconds, !(maxSeconds.isFinite && maxSeconds > 0) {
