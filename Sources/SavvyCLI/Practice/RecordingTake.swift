@@ -53,6 +53,7 @@ final class RecordingTake: @unchecked Sendable {
                 try writer.append(kept)
             } catch {
                 writeFailure = error
+                // Any reason ends the wait in `record()`; `finish` then throws this failure.
                 record(.userStopped)
                 return []
             }
