@@ -5,6 +5,7 @@ public enum SavvyCLI {
     /// Every subcommand, in the order `savvy --help` lists them.
     static let commands: [Command] = [
         ScoreCommand.command,
+        PracticeCommand.command,
         AnalyzeCommand.command,
         HistoryCommand.command,
         RescoreCommand.command,

@@ -1,0 +1,132 @@
+import Foundation
+import SavvyCoach
+import SavvyStore
+
+/// `savvy practice`: pick a prompt, count down, record from the microphone, score, save.
+enum PracticeCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "practice",
+        summary: "Record an answer from the microphone, score it and save it as a session",
+        flags: [
+            FlagSpec("drill", value: "ID", help: "the drill to practise (see 'savvy drills')", default: "star"),
+            FlagSpec("prompt", value: "TEXT", help: "answer this question instead of one from the drill's bank"),
+            FlagSpec("retake", value: "ID", help: "practise a stored session's prompt again and compare with it ('last' works)"),
+            FlagSpec("device", value: "NAME", help: "ALSA capture device", default: "default"),
+            FlagSpec("no-countdown", help: "start recording at once instead of after 3-2-1"),
+            FlagSpec("max", value: "SECONDS", help: "stop after this many seconds of audio"),
+            FlagSpec("silence", value: "SECONDS", help: "stop after this much silence once you have started speaking (0 = never)", default: "3"),
+            FlagSpec("speech-threshold", value: "DBFS", help: "level that counts as speech; default: calibrated from the first 0.5 s of room noise"),
+        ] + ScoreCommand.scoringFlags,
+        discussion: """
+        Stop with Enter, Ctrl-C (the audio so far is kept and scored), --max, or --silence.
+        The take is saved under the data folder's takes/ until it is safely stored as a session.
+        """)
+
+    static func run(_ context: CommandContext) throws -> ExitStatus {
+        let args = context.arguments
+        let maxSeconds = try args.double("max", in: 1...10_800)
+        let silence = try args.double("silence", in: 0...600) ?? 3
+        let threshold = try args.double("speech-threshold", in: -120...0)
+        let store = try SavvyPaths.openStore(context)
+        let paths = SavvyPaths(arguments: args, environment: context.environment)
+
+        var baseline: StoredSession?
+        if let retake = args.value("retake") {
+            baseline = try SessionArgument.resolve(retake, store: store, command: spec.name)
+        }
+        let library = try DrillLibrary(userFile: paths.config("drills.json"))
+        let drill = try library.drill(id: baseline?.drill ?? args.value("drill") ?? "star")
+        let prompt = try baseline?.prompt ?? args.value("prompt") ?? nextPrompt(drill, store: store)
+        let pipeline = try ScorePipeline.make(context, paths: paths, cache: store, drillID: drill.id, prompt: prompt)
+        // Load the recogniser before recording, so a missing engine fails before the user speaks.
+        let transcriber = try pipeline.makeTranscriber()
+
+        let p = context.errorPalette
+        context.stderr.write(p.bold("\(drill.title)") + p.dim("  aim for \(Int(drill.target.minSeconds))–\(Int(drill.target.maxSeconds)) s") + "\n")
+        if !prompt.isEmpty { context.stderr.write(p.cyan("“\(prompt)”") + "\n") }
+
+        let takes = store.location.databaseURL.deletingLastPathComponent().appendingPathComponent("takes")
+        try FileManager.default.createDirectory(at: takes, withIntermediateDirectories: true)
+        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!,
+                                                formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+        let takePath = takes.appendingPathComponent("practice-\(stamp)-\(getpid()).wav").path
+
+        var options = RecordingOptions()
+        options.countdown = !args.has("no-countdown")
+        options.maxSeconds = maxSeconds
+        options.silenceSeconds = silence > 0 ? silence : nil
+        options.targetSeconds = drill.target.maxSeconds
+        if let threshold { options.speechThreshold = .fixed(dBFS: threshold) }
+        let recorder = PracticeRecorder(source: .device(args.value("device") ?? "default"), outputPath: takePath,
+                                        options: options, stderr: context.stderr, palette: p)
+        let take = try recorder.record()
+        if case .cancelled = take.stopReason {
+            context.stderr.write("cancelled; nothing was recorded\n")
+            return .failure
+        }
+        guard take.frames > 0 else {
+            try? FileManager.default.removeItem(atPath: takePath)
+            throw CLIError.noSpeech(path: takePath)
+        }
+        context.stderr.write(p.dim("scoring…") + "\n")
+        let answer: ScoredAnswer
+        let id: Int64
+        do {
+            answer = try pipeline.score(path: takePath, transcriber: transcriber)
+            id = try SessionRecorder.save(answer, audio: URL(fileURLWithPath: takePath), store: store)
+        } catch {
+            // The audio is never lost: say where it is and how to score it later.
+            context.stderr.write("the recording is kept at \(takePath); score it later with 'savvy score \(takePath)'\n")
+            throw error
+        }
+        try? FileManager.default.removeItem(atPath: takePath)
+
+        if args.has("json") {
+            context.stdout.write(try StableJSON.encode(ScoreJSON(answer, session: id)))
+            return .success
+        }
+        context.stdout.write(ScoreReport(answer: answer, title: "session \(id) · practice", palette: context.palette).render())
+        if let baseline {
+            context.stdout.write("\n" + RetakeComparison(before: baseline, after: answer, palette: context.palette).render())
+        }
+        context.stdout.write("\n" + context.palette.dim("saved as session \(id). Next: retake the same prompt with "
+            + "'savvy practice --retake \(id)', or see your progress with 'savvy history'.") + "\n")
+        return .success
+    }
+
+    /// The drill's prompts in turn: the next one after those already practised.
+    static func nextPrompt(_ drill: Drill, store: SessionStore) throws -> String {
+        guard !drill.prompts.isEmpty else { return "" }
+        let done = try store.history(drill: drill.id).count
+        return drill.prompts[done % drill.prompts.count]
+    }
+}
+
+/// Before/after numbers of a retake.
+struct RetakeComparison {
+    let before: StoredSession
+    let after: ScoredAnswer
+    let palette: Palette
+
+    func render() -> String {
+        var out = palette.bold("Compared with session \(before.id)") + "\n"
+        func row(_ name: String, _ old: Double?, _ new: Double?, decimals: Int) -> String {
+            let o = old.map { Format.fixed($0, decimals) } ?? "—"
+            let n = new.map { Format.fixed($0, decimals) } ?? "—"
+            var delta = ""
+            if let old, let new {
+                let d = new - old
+                delta = (d >= 0 ? "+" : "") + Format.fixed(d, decimals)
+            }
+            return "  \(name.padding(14)) \(o.padding(7)) → \(n.padding(7)) \(palette.dim(delta))\n"
+        }
+        let m = after.metrics
+        out += row("WPM", before.wpm, m.pace.wpm, decimals: 0)
+        out += row("fillers/min", before.fillersPerMinute, m.fillers.perMinute, decimals: 1)
+        out += row("pitch SD (st)", before.pitchSD, m.pitch?.sdSemitones, decimals: 1)
+        out += row("duration (s)", before.duration, m.durationSeconds, decimals: 0)
+        return out
+    }
+}
