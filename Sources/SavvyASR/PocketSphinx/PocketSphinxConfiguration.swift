@@ -31,7 +31,7 @@ public struct PocketSphinxConfiguration: Sendable, Equatable {
         fillerBoost: Bool = true,
         fillerWeight: Double = 0.001,
         fillerMinimumPosterior: Double = 0.01,
-        fastSearch: Bool = false
+        fastSearch: Bool = true
     ) {
         self.modelDirectory = modelDirectory
         self.fillerBoost = fillerBoost
