@@ -70,9 +70,16 @@ demo: release
 	@echo
 	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) history
 
+# The suites are XCTest; Swift Testing is turned off so the run ends on XCTest's own summary.
+# The last line repeats it in the plain "N passed, N failed" form.
 test: deps venv
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	set -o pipefail; $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log
+	@awk '/Executed [0-9]+ tests?, with/ { line = $$0 } END { \
+		match(line, /Executed [0-9]+/); n = substr(line, RSTART + 9, RLENGTH - 9); \
+		s = 0; if (match(line, /[0-9]+ tests? skipped/)) s = substr(line, RSTART, RLENGTH) + 0; \
+		match(line, /[0-9]+ failures?/); f = substr(line, RSTART, RLENGTH) + 0; \
+		printf "tests: %d passed, %d failed, %d skipped\n", n - f - s, f, s }' .build/test.log
 
 bench: release
 	bash bench/run.sh

@@ -81,7 +81,6 @@ public enum GlobalFlags {
     public static let all: [FlagSpec] = [
         FlagSpec("db", value: "PATH", help: "use this database file (recordings go beside it)"),
         FlagSpec("color", value: "WHEN", help: "colour output", choices: ["auto", "always", "never"], default: "auto"),
-        FlagSpec("verbose", help: "show details in errors (may include transcript text)"),
         FlagSpec("help", help: "show this help"),
     ]
 }

@@ -8,8 +8,6 @@ public struct CommandContext: Sendable {
     /// Colour for stdout (reports) and stderr (progress, warnings), decided once per stream.
     public let palette: Palette
     public let errorPalette: Palette
-
-    public var verbose: Bool { arguments.has("verbose") }
 }
 
 /// A `savvy` subcommand: its declaration and the function that runs it.
