@@ -1,4 +1,5 @@
 import Foundation
+import SavvyCoach
 import XCTest
 
 @testable import SavvyStore

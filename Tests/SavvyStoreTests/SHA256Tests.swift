@@ -1,4 +1,5 @@
 import Foundation
+import SavvyCoach
 import XCTest
 
 @testable import SavvyStore
@@ -34,7 +35,7 @@ final class SHA256Tests: XCTestCase {
                 hasher.update(message[start..<end])
                 start = end
             }
-            XCTAssertEqual(SHA256.hex(hasher.finalize()), whole, "chunk \(chunk)")
+            XCTAssertEqual(SHA256.hexEncoded(hasher.finalize()), whole, "chunk \(chunk)")
         }
     }
 

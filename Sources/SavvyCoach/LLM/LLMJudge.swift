@@ -66,7 +66,7 @@ struct LLMJudge {
             model: model, promptVersion: RubricPrompt.version, drill: drill.id, prompt: prompt,
             transcript: transcript.words, summary: summary)
         let bytes = (try? encoder.encode(material)) ?? Data()
-        return SHA256.hex(Array(bytes))
+        return SHA256.hex(of: bytes)
     }
 
     private func note(_ model: String, _ failure: LLMFailure) -> DegradeNote {

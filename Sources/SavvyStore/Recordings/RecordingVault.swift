@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Foundation
+import SavvyCoach
 
 /// The recordings folder: audio copied in atomically and named by content.
 ///
@@ -65,7 +66,7 @@ public struct RecordingVault: Sendable {
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             total += Int64(count)
         }
-        return (SHA256.hex(hasher.finalize()), total)
+        return (SHA256.hexEncoded(hasher.finalize()), total)
     }
 
     /// A file now safely in the vault.
@@ -132,7 +133,7 @@ public struct RecordingVault: Sendable {
         } catch let failure {
             throw destinationError(failure, source: source)
         }
-        let sha = SHA256.hex(hasher.finalize())
+        let sha = SHA256.hexEncoded(hasher.finalize())
 
         let name = RecordingVault.storedName(sha256: sha, sourceName: source.lastPathComponent)
         for candidate in [name, RecordingVault.storedName(sha256: sha, sourceName: source.lastPathComponent, fullHash: true)] {
