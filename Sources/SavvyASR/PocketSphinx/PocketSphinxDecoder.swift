@@ -99,6 +99,33 @@ final class PocketSphinxDecoder {
         return words()
     }
 
+    /// Starts a live utterance, fed block by block with `processLive`.
+    func startLive() throws {
+        precondition(!used, "a PocketSphinxDecoder decodes one utterance only")
+        used = true
+        let code = ps_start_utt(decoder)
+        guard code >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_start_utt", code: code) }
+    }
+
+    /// Adds one block of a live utterance and returns the current best hypothesis text.
+    ///
+    /// Without `full_utt` the decoder normalises with its running cepstral mean, so the text is
+    /// provisional: the final transcript comes from decoding the whole recording afterwards.
+    func processLive(_ samples: [Int16]) -> String? {
+        let code = samples.withUnsafeBufferPointer { buffer in
+            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
+        }
+        guard code >= 0 else { return nil }
+        var score: Int32 = 0
+        guard let hyp = ps_get_hyp(decoder, &score) else { return nil }
+        return String(cString: hyp)
+    }
+
+    /// Ends a live utterance.
+    func endLive() {
+        _ = ps_end_utt(decoder)
+    }
+
     /// Walks the best path's segments into words with times and posteriors.
     private func words() -> [TranscriptWord] {
         guard let logmath = ps_get_logmath(decoder) else { return [] }

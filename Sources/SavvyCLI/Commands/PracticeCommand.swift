@@ -1,4 +1,5 @@
 import Foundation
+import SavvyASR
 import SavvyCoach
 import SavvyStore
 
@@ -61,7 +62,21 @@ enum PracticeCommand {
         if let threshold { options.speechThreshold = .fixed(dBFS: threshold) }
         let recorder = PracticeRecorder(source: .device(args.value("device") ?? "default"), outputPath: takePath,
                                         options: options, stderr: context.stderr, palette: p)
-        let take = try recorder.record()
+        // A provisional transcript on the status line (terminal only: nobody sees it otherwise).
+        var live: LiveTranscriber?
+        if context.stderr.isTerminal, let transcriber = try? LiveTranscriber() {
+            live = transcriber
+            recorder.blockObserver = { transcriber.feed($0) }
+            recorder.partialTranscript = { transcriber.partial }
+        }
+        let take: RecordingResult
+        do {
+            take = try recorder.record()
+            live?.finish()
+        } catch {
+            live?.finish()
+            throw error
+        }
         if case .cancelled = take.stopReason {
             context.stderr.write("cancelled; nothing was recorded\n")
             return .failure

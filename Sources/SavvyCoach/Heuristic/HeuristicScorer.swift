@@ -44,7 +44,8 @@ public enum HeuristicScorer {
         case let s where s > 0: score = 2
         default: score = 1
         }
-        let missing = promptStems.subtracting(answerStems).sorted()
+        // Name the missing key words as the prompt spells them, not as their stems.
+        let missing = ContentWords.keyWords(prompt).filter { !answerStems.contains(ContentWords.stem($0)) }
         let reason = "uses \(shared.count) of \(promptStems.count) prompt key words"
             + (missing.isEmpty ? "" : "; not mentioned: \(missing.prefix(4).joined(separator: ", "))")
         return CriterionScore(score: score, reason: reason, tier: .heuristic)

@@ -19,7 +19,7 @@ public enum TipWriter {
             let before = structureMap[..<position].last(where: \.isPresent)
             let placement = before.map { "after the \($0.name) (ends \(Clock.format($0.end ?? 0)))" } ?? "early on"
             let foundList = found.map { "\($0.name) at \(Clock.format($0.start ?? 0))" }.joined(separator: ", ")
-            add(2, "Add a \(span.name) part \(placement): \(section?.purpose.lowercased() ?? "")",
+            add(2, "Add \(Self.article(span.name)) \(span.name) part \(placement): \(section?.purpose.lowercased() ?? "")",
                 "\(span.name) not found" + (foundList.isEmpty ? "" : "; found \(foundList)"), at: before?.end)
         }
 
@@ -69,7 +69,7 @@ public enum TipWriter {
         }
 
         if relevance.score <= 2 {
-            let keys = ContentWords.stems(prompt).sorted().prefix(4).joined(separator: ", ")
+            let keys = ContentWords.keyWords(prompt).prefix(4).joined(separator: ", ")
             add(2, "Answer the question that was asked and name its key words early.",
                 "relevance \(relevance.score)/5; prompt key words: \(keys)")
         }
@@ -88,5 +88,11 @@ public enum TipWriter {
             result.append(tip)
         }
         return result
+    }
+
+    /// "a" or "an" for a section name ("an Action", "a Result").
+    static func article(_ word: String) -> String {
+        guard let first = word.lowercased().first else { return "a" }
+        return "aeiou".contains(first) ? "an" : "a"
     }
 }

@@ -19,6 +19,15 @@ public enum ContentWords {
     ]
 
     /// The stems of the content words in `text`, as a set.
+    /// The content words of `text` as spelled, one per stem, in order of first use — for
+    /// showing to people (stems like "colleagu" are for matching only).
+    public static func keyWords(_ text: String) -> [String] {
+        var seen = Set<String>()
+        return TextNormalizer.tokens(text)
+            .filter { !stopWords.contains($0) && $0.count > 2 }
+            .filter { seen.insert(stem($0)).inserted }
+    }
+
     public static func stems(_ text: String) -> Set<String> {
         Set(TextNormalizer.tokens(text).filter { !stopWords.contains($0) && $0.count > 2 }.map(stem))
     }
