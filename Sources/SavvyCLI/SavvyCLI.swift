@@ -13,6 +13,7 @@ public enum SavvyCLI {
         DeleteCommand.command,
         DrillsCommand.command,
         DoctorCommand.command,
+        CompletionsCommand.command,
 
     ]
 
