@@ -44,4 +44,16 @@ final class QuoteCandidatesTests: XCTestCase {
         XCTAssertEqual(candidates.spans.count, 3)
         XCTAssertEqual(candidates.choices, ["i agree with you", "we shipped it today"])
     }
+
+    func testALongTalkJoinsNeighboursToStayWithinTheEnumLimit() {
+        // 500 five-word sentences: 500 spans, joined in threes to 167.
+        let sentence = "we measured the latency again."
+        let transcript = Fixtures.transcript(Array(repeating: sentence, count: 500).joined(separator: " "))
+        let candidates = QuoteCandidates(index: TranscriptIndex(transcript: transcript))
+        XCTAssertEqual(candidates.spans.count, 167)
+        XCTAssertLessThanOrEqual(candidates.spans.count, QuoteCandidates.maximumSpans)
+        XCTAssertEqual(candidates.spans[0], Array(repeating: "we measured the latency again", count: 3).joined(separator: " "))
+        XCTAssertEqual(candidates.spans.last, "we measured the latency again we measured the latency again")
+        XCTAssertEqual(candidates.spans.joined(separator: " "), transcript.text)
+    }
 }

@@ -6,6 +6,11 @@ import XCTest
 /// The full router path against a real llama.cpp server (xllamacpp wheel) with SmolLM2-135M,
 /// started on 127.0.0.1 by `scripts/llm-server.sh` and stopped afterwards.
 ///
+/// The schema limits quotes to the transcript's spans, so even this tiny model must give a
+/// grounded answer: structure and coaching come from llm-local with at least one section whose
+/// quote is transcript text. Any degrade fails the test and the message carries its recorded
+/// reason.
+///
 /// Needs `SAVVY_VENV` (default `<repo>/.venv`) with xllamacpp, and the GGUF at `SAVVY_LLM_MODEL`
 /// (default `$SAVVY_VENV/models/SmolLM2-135M-Instruct.Q4_1.gguf`); skipped, saying which is
 /// missing, when either is absent.

@@ -14,6 +14,12 @@ public struct QuoteCandidates: Sendable, Equatable {
     /// ends, and short enough that a long transcript's enum stays small.
     public static let maximumWords = 12
 
+    /// Most spans offered. OpenAI strict mode caps a schema's enum values (500 across all enum
+    /// properties in its older limit, and a character budget once one enum passes 250 values);
+    /// the quote enum appears twice (sections and tips), so 200 keeps a long talk inside the
+    /// limit. Past it, neighbouring spans join in equal groups (about 14 minutes at 140 wpm).
+    public static let maximumSpans = 200
+
     /// The spans in transcript order, each the words exactly as transcribed joined by spaces;
     /// together they are the whole transcript. A repeated span appears once per occurrence.
     public let spans: [String]
@@ -63,6 +69,14 @@ public struct QuoteCandidates: Sendable, Equatable {
         }
         // A transcript too short for any full span still offers all of it.
         if let pending { merged.append(pending) }
+
+        // A long talk: join neighbours in groups of `size` so at most `maximumSpans` remain.
+        let size = (merged.count + Self.maximumSpans - 1) / Self.maximumSpans
+        if size > 1 {
+            merged = stride(from: 0, to: merged.count, by: size).map { first in
+                merged[first].lowerBound...merged[min(first + size, merged.count) - 1].upperBound
+            }
+        }
         spans = merged.map { index.text(words: $0.lowerBound, $0.upperBound) }
     }
 }
