@@ -192,6 +192,22 @@ final class LLMTierFaultTests: XCTestCase {
         XCTAssertEqual(result.rubric.structureMap.filter(\.isPresent).map(\.sectionID), ["situation", "result"])
     }
 
+    func testOneQuoteCannotProveSeveralSections() throws {
+        // A grammar-bound model may pick one span for every section; it proves only the first.
+        let quote = "At my last job our team was shipping"
+        let reply = Fixtures.groundedReply(structure: 5, sections: [
+            ("situation", quote), ("task", quote), ("action", "at my last job"), ("result", "As a result we agreed on one design"),
+        ])
+        let result = try run([Reply(body: reply)])
+        XCTAssertEqual(result.structure.tier, .llmCloud)
+        XCTAssertEqual(result.structure.dropped, [
+            DroppedSection(sectionID: "task", why: "quote already used by situation"),
+            DroppedSection(sectionID: "action", why: "quote already used by situation"),
+        ])
+        XCTAssertEqual(result.rubric.structureMap.filter(\.isPresent).map(\.sectionID), ["situation", "result"])
+        XCTAssertEqual(result.rubric.structure.score, 1, "two sections missing after grounding")
+    }
+
     func testNoGroundedSectionDegradesStructureButKeepsCoaching() throws {
         let reply = Fixtures.groundedReply(structure: 5, sections: [
             ("situation", "When I was a pilot at a big airline"), ("task", ""),

@@ -6,6 +6,11 @@ import XCTest
 /// The full router path against a real llama.cpp server (xllamacpp wheel) with SmolLM2-135M,
 /// started on 127.0.0.1 by `scripts/llm-server.sh` and stopped afterwards.
 ///
+/// The schema limits quotes to the transcript's spans, so even this tiny model must give a
+/// grounded answer: structure and coaching come from llm-local with at least one section whose
+/// quote is transcript text. Any degrade fails the test and the message carries its recorded
+/// reason.
+///
 /// Needs `SAVVY_VENV` (default `<repo>/.venv`) with xllamacpp, and the GGUF at `SAVVY_LLM_MODEL`
 /// (default `$SAVVY_VENV/models/SmolLM2-135M-Instruct.Q4_1.gguf`); skipped, saying which is
 /// missing, when either is absent.
@@ -70,7 +75,7 @@ final class RealLocalModelTests: XCTestCase {
         func get() -> String { lock.lock(); defer { lock.unlock() }; return text }
     }
 
-    func testRouterGetsAGroundedRubricOrARecordedDegradeFromARealModel() throws {
+    func testRouterGetsAGroundedRubricFromARealModel() throws {
         let environment = ProcessInfo.processInfo.environment
         let venv = environment["SAVVY_VENV"] ?? Self.repository.appendingPathComponent(".venv").path
         let model = environment["SAVVY_LLM_MODEL"] ?? "\(venv)/models/SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -104,44 +109,41 @@ final class RealLocalModelTests: XCTestCase {
         XCTAssertEqual(rubric.provenance.decision.candidates(for: .structureExtraction).map(\.tier), [.llmLocal, .heuristic])
         let structure = try XCTUnwrap(rubric.provenance.outcome(for: .structureExtraction))
         for criterion in rubric.criteria { XCTAssertTrue((1...5).contains(criterion.score.score), criterion.name) }
-        let index = TranscriptIndex(transcript: transcript)
-        var path: String
-        switch structure.tier {
-        case .llmLocal:
-            // Schema-valid and grounded: every section that survived quotes the transcript.
-            for span in rubric.structureMap where span.isPresent {
-                guard case .found = Grounder.locate(try XCTUnwrap(span.quote), in: index) else {
-                    return XCTFail("section \(span.sectionID) reached the score ungrounded")
-                }
-                XCTAssertNotNil(span.start)
-            }
-            XCTAssertEqual(rubric.structure.tier, .llmLocal)
-            XCTAssertTrue(structure.degraded.allSatisfy { $0.model != structure.model }, "no failure of the model that answered")
-            XCTAssertEqual(cache.entries.count, 1, "a validated answer is cached")
-            path = "grounded rubric from llm-local (structure \(rubric.structure.score), relevance \(rubric.relevance.score), "
-                + "\(rubric.structureMap.filter(\.isPresent).count) sections kept, \(structure.dropped.count) dropped: "
-                + structure.dropped.map { "\($0.sectionID) \($0.why)" }.joined(separator: "; ") + ")"
-        case .heuristic:
-            // The tiny model failed validation twice, or none of its quotes grounded: the degrade
-            // must be recorded as such.
-            XCTAssertEqual(structure.degraded.map(\.tier), [.llmLocal])
-            let reasons = structure.degraded.map(\.reason)
-            XCTAssertTrue(reasons.allSatisfy { [.invalidOutput, .truncated, .ungrounded].contains($0) }, "\(reasons)")
-            XCTAssertEqual(rubric.structure.tier, .heuristic)
-            path = "degraded to heuristic: " + structure.degraded.map { "\($0.reason.rawValue) (\($0.detail))" }.joined(separator: "; ")
-        default:
-            return XCTFail("unexpected tier \(structure.tier)")
+        // Any degrade is a failure here, and the message says which and why.
+        let degrades = rubric.provenance.outcomes.flatMap { outcome in
+            outcome.degraded.map { "\(outcome.workload.rawValue) \($0.model ?? "-"): \($0.reason.rawValue) (\($0.detail))" }
         }
+        XCTAssertEqual(structure.tier, .llmLocal, "structure degraded to \(structure.tier.rawValue): \(degrades)")
+        XCTAssertEqual(rubric.structure.tier, .llmLocal)
+        XCTAssertEqual(rubric.provenance.outcome(for: .semanticCoaching)?.tier, .llmLocal, "coaching degraded: \(degrades)")
+        XCTAssertEqual(degrades, [], "no tier failed on the way")
+        XCTAssertEqual(cache.entries.count, 1, "a validated answer is cached")
+
+        // Grounded: at least one section kept, and every kept section's quote occurs verbatim
+        // (normalised) in the transcript, with times inside the recording.
+        let transcriptTokens = TextNormalizer.tokens(transcript.text).joined(separator: " ")
+        let kept = rubric.structureMap.filter(\.isPresent)
+        XCTAssertFalse(kept.isEmpty, "no grounded section; dropped: \(structure.dropped)")
+        for span in kept {
+            let quote = TextNormalizer.tokens(try XCTUnwrap(span.quote)).joined(separator: " ")
+            XCTAssertGreaterThanOrEqual(quote.split(separator: " ").count, Grounder.minimumQuoteTokens, span.sectionID)
+            XCTAssertTrue(" \(transcriptTokens) ".contains(" \(quote) "), "section \(span.sectionID) quote is not in the transcript")
+            let start = try XCTUnwrap(span.start), end = try XCTUnwrap(span.end)
+            XCTAssertTrue(start < end && start >= transcript.words[0].start && end <= transcript.words.last!.end, span.sectionID)
+        }
+        let path = "grounded rubric from llm-local (structure \(rubric.structure.score), relevance \(rubric.relevance.score), "
+            + "sections kept: " + kept.map { "\($0.sectionID) “\($0.quote ?? "")”" }.joined(separator: ", ")
+            + "; \(structure.dropped.count) dropped" + structure.dropped.map { " \($0.sectionID): \($0.why)" }.joined(separator: ";")
+            + "; model tips \(rubric.tips.filter { $0.tier == .llmLocal }.count))"
 
         let cachedStarted = Date()
         let again = try router.score(
             transcript: transcript, summary: Fixtures.summary(), drill: BuiltInDrills.star,
             prompt: Fixtures.conflictPrompt, options: options)
         let cached = Date().timeIntervalSince(cachedStarted)
-        if structure.tier == .llmLocal {
-            XCTAssertEqual(again.provenance.outcome(for: .structureExtraction)?.cacheHit, true)
-            XCTAssertEqual(again.structure, rubric.structure, "the cache reproduces the judgment")
-        }
+        XCTAssertEqual(again.provenance.outcome(for: .structureExtraction)?.cacheHit, true)
+        XCTAssertEqual(again.structure, rubric.structure, "the cache reproduces the judgment")
+        XCTAssertEqual(again.structureMap, rubric.structureMap)
         print("real-model test: \(path); server start \(Clock.oneDecimal(startup)) s, score \(Clock.oneDecimal(scoring)) s, "
             + "rescore \(Clock.oneDecimal(cached)) s")
     }

@@ -40,7 +40,8 @@ public enum Grounder {
     }
 
     /// The structure map from model sections (one span per drill section, drill order), the
-    /// sections dropped, and whether the grounded sections are in drill order.
+    /// sections dropped (ungrounded, a repeated section, or a quote starting where an earlier
+    /// section's does), and whether the grounded sections are in drill order.
     static func structure(
         _ sections: [ModelJudgment.Section], drill: Drill, index: TranscriptIndex
     ) -> (spans: [StructureSpan], dropped: [DroppedSection], inOrder: Bool) {
@@ -52,7 +53,14 @@ public enum Grounder {
                 continue
             }
             switch locate(section.quote, in: index) {
-            case let .found(match): matches[section.id] = match
+            case let .found(match):
+                // Two sections cannot start at the same word: one quote proves one section, or a
+                // model picking one span for every section would "find" them all.
+                if let owner = drill.sections.first(where: { matches[$0.id]?.firstWord == match.firstWord }) {
+                    dropped.append(DroppedSection(sectionID: section.id, why: "quote already used by \(owner.id)"))
+                } else {
+                    matches[section.id] = match
+                }
             case let .dropped(reason): dropped.append(DroppedSection(sectionID: section.id, why: reason.rawValue))
             }
         }

@@ -32,6 +32,10 @@ struct ModelJudgment: Equatable, Sendable {
     }
 
     /// Validates `content` (the assistant message text) against the schema for `sectionIDs`.
+    ///
+    /// Quotes are checked as strings only, not against the schema's span `enum`: whether a quote
+    /// is real transcript text is the `Grounder`'s one decision, which drops that section or tip
+    /// and keeps the rest of a well-formed answer.
     static func parse(_ content: Data, sectionIDs: [String]) -> Result<ModelJudgment, Invalid> {
         guard let object = try? JSONSerialization.jsonObject(with: content, options: []) else {
             return .failure(Invalid(detail: "reply is not JSON"))
