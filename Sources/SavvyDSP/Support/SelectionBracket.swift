@@ -1,5 +1,3 @@
-import Foundation
-
 /// Exact medians of a slowly changing series of positive-valued buffers, found in about one
 /// pass each by remembering where the previous median was.
 ///
@@ -16,6 +14,9 @@ struct SelectionBracket {
     private var centre = 0.0
     /// Multiplicative half-width of the bracket, > 1.
     private var ratio = 2.0
+    /// Values inside a successful bracket above which it narrows (a small selection after
+    /// the pass, few misses).
+    private static let targetInside = 40
 
     /// The two middle order statistics of `values[0..<count]` (equal for an odd count): the
     /// values of ranks ⌊(count − 1)/2⌋ and ⌊count/2⌋. `values` may be reordered; `scratch` must
@@ -24,7 +25,9 @@ struct SelectionBracket {
                              scratch: UnsafeMutablePointer<Double>) -> (low: Double, high: Double) {
         let k = (count - 1) / 2
         let next = count / 2
-        if centre > 0 {
+        var attempts = centre > 0 ? 3 : 0
+        while attempts > 0 {
+            attempts -= 1
             let lower = centre / ratio
             let upper = centre * ratio
             var below = 0
@@ -39,11 +42,12 @@ struct SelectionBracket {
                 let low = Statistics.select(scratch, count: inside, k: k - below)
                 let high = next == k ? low
                     : Statistics.minimum(scratch, from: next - below, count: inside)
-                if inside > 48 && ratio > 1.001 { ratio = pow(ratio, 0.8) }
+                if inside > SelectionBracket.targetInside { ratio = 1 + (ratio - 1) * 0.8 }
                 centre = low
                 return (low, high)
             }
-            ratio = min(ratio * ratio, 1e6)
+            // missed: widen (in the log domain roughly ×4) and try again around the same centre
+            ratio = min(1 + (ratio - 1) * 4, 1e6)
         }
         let low = Statistics.select(values, count: count, k: k)
         let high = next == k ? low : Statistics.minimum(values, from: next, count: count)

@@ -45,6 +45,8 @@ final class CPPSAnalyzer {
     private let scratch: UnsafeMutablePointer<Double>
     private let bracketScratch: UnsafeMutablePointer<Double>
     private let windowValues: UnsafeMutablePointer<Double>
+    /// The peak search window (plus one bin each side) in dB.
+    private let peakDecibels: UnsafeMutablePointer<Double>
     private let timeKernelValues: UnsafeMutablePointer<Double>
     private let quefrencyKernelValues: UnsafeMutablePointer<Double>
     /// Where the previous frame's medians were: neighbouring frames overlap by 98 %, so the
@@ -85,6 +87,7 @@ final class CPPSAnalyzer {
         smoothed = zeroed(quefrencyCount)
         scratch = zeroed(quefrencyCount)
         bracketScratch = zeroed(quefrencyCount)
+        peakDecibels = zeroed(quefrencyCount)
         windowValues = .allocate(capacity: windowLength)
         windowValues.initialize(from: window, count: windowLength)
         timeKernelValues = .allocate(capacity: timeKernel.count)
@@ -100,6 +103,7 @@ final class CPPSAnalyzer {
         scratch.deallocate()
         bracketScratch.deallocate()
         windowValues.deallocate()
+        peakDecibels.deallocate()
         timeKernelValues.deallocate()
         quefrencyKernelValues.deallocate()
     }
@@ -296,8 +300,6 @@ final class CPPSAnalyzer {
     /// Praat's `PowerCepstrum_getPeakProminence` (Parabolic, Straight, Robust) on `smoothed`
     /// (linear c² + 1e-30). Medians of dB values are taken on the linear values, which is the
     /// same order statistic because the logarithm is monotonic; this saves ~370 logs a frame.
-    /// Likewise local maxima are found on the linear values and only their neighbourhoods are
-    /// converted to dB.
     private func peakProminence() -> Double {
         let n = quefrencyCount
         let dq = quefrencyStep
@@ -308,7 +310,7 @@ final class CPPSAnalyzer {
         let s = scratch
         for i in 0..<pairs { s[i] = smoothed[n2 + i] / smoothed[i] }
         let slopeMiddle = slopeBracket.middlePair(of: s, count: pairs, scratch: bracketScratch)
-        let slope = 0.5 * (10 * log10(slopeMiddle.low) + 10 * log10(slopeMiddle.high)) / (Double(n2) * dq)
+        let slope = 5 * log10(slopeMiddle.low * slopeMiddle.high) / (Double(n2) * dq)
         // intercept = median(y − m·x) = 10·log10(median(c² · 10^(−m·x/10)))
         let step = -slope * dq / 10
         if abs(step * Double(n)) < 200 {
@@ -339,8 +341,16 @@ final class CPPSAnalyzer {
         }
         let interceptMiddle = interceptBracket.middlePair(of: s, count: n, scratch: bracketScratch)
         let intercept = 10 * log10(0.5 * (interceptMiddle.low + interceptMiddle.high))
-        // peak: both window ends raw, every local maximum refined by a parabola; largest wins
-        func dB(_ k: Int) -> Double { 10 * log10(smoothed[k]) }
+        // peak: both window ends raw, every local maximum refined by a parabola; largest wins.
+        // The window and its two neighbours in dB, by one vectorised logarithm pass.
+        let first = max(peakLow, 1) - 1
+        let last = min(peakHigh, n - 2) + 1
+        let decibels = peakDecibels
+        for k in first...last { decibels[k - first] = smoothed[k] }
+        FastLogarithm.naturalLogInPlace(decibels, count: last - first + 1)
+        let toDecibels = 10 / M_LN10
+        for k in 0...(last - first) { decibels[k] *= toDecibels }
+        func dB(_ k: Int) -> Double { decibels[k - first] }
         var bestValue = dB(peakLow)
         var bestPosition = Double(peakLow)
         let highValue = dB(peakHigh)
@@ -348,13 +358,11 @@ final class CPPSAnalyzer {
             bestValue = highValue
             bestPosition = Double(peakHigh)
         }
-        for i in max(peakLow, 1)...min(peakHigh, n - 2) {
-            let current = smoothed[i]
-            guard current > smoothed[i - 1] && current >= smoothed[i + 1] else { continue }
+        for i in (first + 1)...(last - 1) {
             let previousDB = dB(i - 1), currentDB = dB(i), nextDB = dB(i + 1)
+            guard currentDB > previousDB && currentDB >= nextDB else { continue }
             let dy = 0.5 * (nextDB - previousDB)
             let d2y = 2 * currentDB - previousDB - nextDB
-            guard d2y != 0 else { continue }
             let value = currentDB + 0.5 * dy * dy / d2y
             if value > bestValue {
                 bestValue = value
