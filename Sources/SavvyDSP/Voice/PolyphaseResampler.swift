@@ -56,6 +56,9 @@ struct PolyphaseResampler {
         phaseStart = starts
     }
 
+    /// The full low-pass (gain `up`), for checking the per-phase path against a direct sum.
+    var referenceTaps: [Double] { taps }
+
     /// Resampled copy of `input` (length ⌈count·up/down⌉).
     func process(_ input: [Double]) -> [Double] {
         let n = input.count
