@@ -36,7 +36,7 @@ public struct DeliveryConfiguration: Sendable, Equatable, Codable {
     public var maximumClippingRatio: Double = 0.001
     /// Warn when the recording holds less active speech than this (seconds).
     public var minimumSpeechSeconds: Double = 3
-    /// Compute Praat-compatible CPPS (the most expensive part, ≈ ⅔ of the run time).
+    /// Compute Praat-compatible CPPS (the most expensive part, ≈ 80 % of the run time).
     public var computeCPPS: Bool = true
 
     public init() {}

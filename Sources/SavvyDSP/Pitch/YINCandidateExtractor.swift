@@ -25,9 +25,11 @@ final class YINCandidateExtractor {
     private let plan: FFTPlan
     private let windowBuffer: FFTBuffer
     private let blockBuffer: FFTBuffer
-    private var energyPrefix: [Double]
-    private var difference: [Double]
-    private var normalized: [Double]
+    /// Per-frame working rows, allocated once; raw pointers because class-owned `var` arrays
+    /// pay an exclusivity check and a uniqueness test on every element write.
+    private let energyPrefix: UnsafeMutablePointer<Double>
+    private let difference: UnsafeMutablePointer<Double>
+    private let normalized: UnsafeMutablePointer<Double>
 
     init(samples: [Double], sampleRate: Int, hop: Int, window: Int, floorHz: Double,
          ceilingHz: Double, maxCandidates: Int) throws(DSPError) {
@@ -44,9 +46,18 @@ final class YINCandidateExtractor {
         plan = try FFTPlan.shared(size: size)
         windowBuffer = try FFTBuffer(size: size)
         blockBuffer = try FFTBuffer(size: size)
-        energyPrefix = [Double](repeating: 0, count: blockLength + 1)
-        difference = [Double](repeating: 0, count: maxLag + 2)
-        normalized = [Double](repeating: 1, count: maxLag + 2)
+        energyPrefix = .allocate(capacity: blockLength + 1)
+        energyPrefix.initialize(repeating: 0, count: blockLength + 1)
+        difference = .allocate(capacity: maxLag + 2)
+        difference.initialize(repeating: 0, count: maxLag + 2)
+        normalized = .allocate(capacity: maxLag + 2)
+        normalized.initialize(repeating: 1, count: maxLag + 2)
+    }
+
+    deinit {
+        energyPrefix.deallocate()
+        difference.deallocate()
+        normalized.deallocate()
     }
 
     /// Candidates of frame `frame`, best (lowest d′) first, at most `maxCandidates`.

@@ -36,13 +36,23 @@ final class CPPSAnalyzer {
     private let peakHigh: Int
     private let quefrencyStep: Double
     /// Working memory, allocated once (raw pointers keep the per-frame loops free of
-    /// exclusivity checks and copy-on-write tests): `timeKernel.count` rows of c² (a ring over
-    /// frames), the time-smoothed row, the fully smoothed row and a selection scratch row.
+    /// exclusivity checks and copy-on-write tests, and let them vectorise):
+    /// `timeKernel.count` rows of quefrency-smoothed c² (a ring over frames), the raw c² row,
+    /// the fully smoothed row and two selection scratch rows.
     private let ring: UnsafeMutablePointer<Double>
-    private let timeSmoothed: UnsafeMutablePointer<Double>
+    private let rawRow: UnsafeMutablePointer<Double>
     private let smoothed: UnsafeMutablePointer<Double>
     private let scratch: UnsafeMutablePointer<Double>
+    private let bracketScratch: UnsafeMutablePointer<Double>
     private let windowValues: UnsafeMutablePointer<Double>
+    /// The peak search window (plus one bin each side) in dB.
+    private let peakDecibels: UnsafeMutablePointer<Double>
+    private let timeKernelValues: UnsafeMutablePointer<Double>
+    private let quefrencyKernelValues: UnsafeMutablePointer<Double>
+    /// Where the previous frame's medians were: neighbouring frames overlap by 98 %, so the
+    /// next median is almost always close and a bracketed selection finds it in one pass.
+    private var slopeBracket = SelectionBracket()
+    private var interceptBracket = SelectionBracket()
 
     init() throws(DSPError) {
         let rate = Double(CPPSAnalyzer.sampleRate)
@@ -67,24 +77,35 @@ final class CPPSAnalyzer {
         quefrencyKernel = qKernel.map { $0 / qTotal }
         peakLow = Int((1.0 / 330 / quefrencyStep - 1e-9).rounded(.up))
         peakHigh = Int((1.0 / 60 / quefrencyStep + 1e-9).rounded(.down))
-        ring = .allocate(capacity: timeKernel.count * quefrencyCount)
-        ring.initialize(repeating: 0, count: timeKernel.count * quefrencyCount)
-        timeSmoothed = .allocate(capacity: quefrencyCount)
-        timeSmoothed.initialize(repeating: 0, count: quefrencyCount)
-        smoothed = .allocate(capacity: quefrencyCount)
-        smoothed.initialize(repeating: 0, count: quefrencyCount)
-        scratch = .allocate(capacity: quefrencyCount)
-        scratch.initialize(repeating: 0, count: quefrencyCount)
+        func zeroed(_ count: Int) -> UnsafeMutablePointer<Double> {
+            let p = UnsafeMutablePointer<Double>.allocate(capacity: count)
+            p.initialize(repeating: 0, count: count)
+            return p
+        }
+        ring = zeroed(timeKernel.count * quefrencyCount)
+        rawRow = zeroed(quefrencyCount)
+        smoothed = zeroed(quefrencyCount)
+        scratch = zeroed(quefrencyCount)
+        bracketScratch = zeroed(quefrencyCount)
+        peakDecibels = zeroed(quefrencyCount)
         windowValues = .allocate(capacity: windowLength)
         windowValues.initialize(from: window, count: windowLength)
+        timeKernelValues = .allocate(capacity: timeKernel.count)
+        timeKernelValues.initialize(from: timeKernel, count: timeKernel.count)
+        quefrencyKernelValues = .allocate(capacity: quefrencyKernel.count)
+        quefrencyKernelValues.initialize(from: quefrencyKernel, count: quefrencyKernel.count)
     }
 
     deinit {
         ring.deallocate()
-        timeSmoothed.deallocate()
+        rawRow.deallocate()
         smoothed.deallocate()
         scratch.deallocate()
+        bracketScratch.deallocate()
         windowValues.deallocate()
+        peakDecibels.deallocate()
+        timeKernelValues.deallocate()
+        quefrencyKernelValues.deallocate()
     }
 
     /// Frame centre times (seconds) for a signal of `sampleCount` samples at `inputRate`
@@ -99,6 +120,10 @@ final class CPPSAnalyzer {
     }
 
     /// CPP (dB) of every frame at `times` for the 10 kHz signal `signal`.
+    ///
+    /// Smoothing is linear and separable with per-frame (time) and per-bin (quefrency) edge
+    /// renormalisation, so quefrency-then-time equals Praat's time-then-quefrency; smoothing
+    /// each new row in quefrency once, when it is made, saves redoing it for five frames.
     func process(signal input: [Double], times: [Double]) -> [Double] {
         guard !times.isEmpty else { return [] }
         var signal = input
@@ -108,13 +133,16 @@ final class CPPSAnalyzer {
                 signal[n] -= a * signal[n - 1]
             }
         }
+        slopeBracket = SelectionBracket()
+        interceptBracket = SelectionBracket()
         let frames = times.count
         let half = timeKernel.count / 2
         var out = [Double](repeating: 0, count: frames)
         var produced = 0
         signal.withUnsafeBufferPointer { x in
             for f in 0..<frames {
-                cepstrum(signal: x, time: times[f], into: ring + (f % timeKernel.count) * quefrencyCount)
+                cepstrum(signal: x, time: times[f])
+                smoothQuefrency(into: ring + (f % timeKernel.count) * quefrencyCount)
                 // frame f completes the time neighbourhood of frame f − half
                 while produced <= f - half {
                     out[produced] = smoothedPeakProminence(frame: produced, frames: frames)
@@ -129,90 +157,143 @@ final class CPPSAnalyzer {
         return out
     }
 
-    /// Power cepstrum c² of the frame centred at `time`, written to `row`.
-    private func cepstrum(signal x: UnsafeBufferPointer<Double>, time: Double, into row: UnsafeMutablePointer<Double>) {
+    /// Power cepstrum c² of the frame centred at `time`, written to `rawRow`.
+    private func cepstrum(signal x: UnsafeBufferPointer<Double>, time: Double) {
         let rate = Double(CPPSAnalyzer.sampleRate)
         let start = Int(((time - CPPSAnalyzer.windowDuration / 2) * rate).rounded(.toNearestOrEven))
         let real = buffer.realPointer
         let w = windowValues
         let length = windowLength
-        var mean = 0.0
-        if start >= 0 && start + length <= x.count {
-            let source = x.baseAddress! + start
-            for i in 0..<length {
-                real[i] = source[i]
-                mean += source[i]
-            }
-        } else {
+        if !(start >= 0 && start + length <= x.count) {
+            // frame runs off the signal: copy with zeros outside, then window in place
             for i in 0..<length {
                 let k = start + i
-                let v = (k >= 0 && k < x.count) ? x[k] : 0
-                real[i] = v
-                mean += v
+                real[i] = (k >= 0 && k < x.count) ? x[k] : 0
             }
         }
-        mean /= Double(length)
-        for i in 0..<length { real[i] = (real[i] - mean) * w[i] }
+        let source = (start >= 0 && start + length <= x.count) ? x.baseAddress! + start : UnsafePointer(real)
+        // four partial sums in a fixed order: a single running sum is a 1000-add dependency
+        // chain that costs more than the FFT
+        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+        var i = 0
+        while i + 4 <= length {
+            s0 += source[i]
+            s1 += source[i + 1]
+            s2 += source[i + 2]
+            s3 += source[i + 3]
+            i += 4
+        }
+        while i < length {
+            s0 += source[i]
+            i += 1
+        }
+        let mean = ((s0 + s1) + (s2 + s3)) / Double(length)
+        for i in 0..<length { real[i] = (source[i] - mean) * w[i] }
         for i in length..<plan.size { real[i] = 0 }
         plan.forward(buffer)
         let spectrum = buffer.spectrum.baseAddress!
         let bins = quefrencyCount
+        let power = rawRow
         for b in 0..<bins {
             let re = spectrum[2 * b], im = spectrum[2 * b + 1]
-            spectrum[2 * b] = log(re * re + im * im + 1e-300)
+            power[b] = re * re + im * im + 1e-300
+        }
+        FastLogarithm.naturalLogInPlace(power, count: bins)
+        for b in 0..<bins {
+            spectrum[2 * b] = power[b]
             spectrum[2 * b + 1] = 0
         }
         plan.inverse(buffer)
         let scale = 1 / Double(plan.size)
         for k in 0..<bins {
             let c = real[k] * scale
-            row[k] = c * c
+            power[k] = c * c
         }
     }
 
-    /// Time- then quefrency-smooth frame `frame` and return its peak prominence in dB.
+    /// Quefrency-smooth `rawRow` into `row`: interior bins see the whole normalised kernel
+    /// (one vectorisable multiply-add pass per tap), the edge bins renormalise.
+    private func smoothQuefrency(into row: UnsafeMutablePointer<Double>) {
+        let n = quefrencyCount
+        let kernel = quefrencyKernelValues
+        let width = quefrencyKernel.count
+        let qHalf = width / 2
+        let source = rawRow
+        let interior = n - 2 * qHalf
+        let out = row + qHalf
+        if width == 11 {
+            // the 1 ms kernel at 10 kHz: one fused, symmetric pass (loads stay in registers)
+            let k0 = kernel[0], k1 = kernel[1], k2 = kernel[2], k3 = kernel[3], k4 = kernel[4], k5 = kernel[5]
+            for k in 0..<interior {
+                let a = source + k
+                let outer = k0 * (a[0] + a[10]) + k1 * (a[1] + a[9])
+                let inner = k2 * (a[2] + a[8]) + k3 * (a[3] + a[7]) + k4 * (a[4] + a[6])
+                out[k] = (outer + inner) + k5 * a[5]
+            }
+        } else {
+            let first = kernel[0]
+            for k in 0..<interior { out[k] = first * source[k] }
+            for j in 1..<width {
+                let weight = kernel[j]
+                let shifted = source + j
+                for k in 0..<interior { out[k] += weight * shifted[k] }
+            }
+        }
+        func edge(_ k: Int) {
+            var sum = 0.0
+            var weights = 0.0
+            for j in 0..<width {
+                let index = k + j - qHalf
+                guard index >= 0, index < n else { continue }
+                sum += kernel[j] * source[index]
+                weights += kernel[j]
+            }
+            row[k] = sum / weights
+        }
+        for k in 0..<qHalf { edge(k) }
+        for k in (n - qHalf)..<n { edge(k) }
+    }
+
+    /// Time-smooth the ring rows around `frame` into `smoothed` and return its peak
+    /// prominence in dB.
     private func smoothedPeakProminence(frame: Int, frames: Int) -> Double {
         let half = timeKernel.count / 2
         let rows = timeKernel.count
         let n = quefrencyCount
-        let acc = timeSmoothed
         var weightSum = 0.0
-        for k in 0..<n { acc[k] = 0 }
+        for j in 0..<rows {
+            let source = frame + j - half
+            if source >= 0 && source < frames { weightSum += timeKernelValues[j] }
+        }
+        let inverseWeight = 1 / weightSum
+        let out = smoothed
+        if rows == 7 && frame >= half && frame + half < frames {
+            // the 10 ms kernel at 2 ms steps, whole neighbourhood present: one fused pass
+            let w = timeKernelValues
+            let w0 = w[0] * inverseWeight, w1 = w[1] * inverseWeight, w2 = w[2] * inverseWeight
+            let w3 = w[3] * inverseWeight
+            func row(_ j: Int) -> UnsafeMutablePointer<Double> { ring + ((frame + j - half) % rows) * n }
+            let r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3), r4 = row(4), r5 = row(5), r6 = row(6)
+            for k in 0..<n {
+                let outer = w0 * (r0[k] + r6[k]) + w1 * (r1[k] + r5[k])
+                out[k] = (outer + w2 * (r2[k] + r4[k])) + (w3 * r3[k] + 1e-30)
+            }
+            return peakProminence()
+        }
+        var started = false
         for j in 0..<rows {
             let source = frame + j - half
             guard source >= 0, source < frames else { continue }
-            let w = timeKernel[j]
-            weightSum += w
+            let w = timeKernelValues[j] * inverseWeight
             let row = ring + (source % rows) * n
-            for k in 0..<n { acc[k] += w * row[k] }
-        }
-        let inverseWeight = 1 / weightSum
-        for k in 0..<n { acc[k] *= inverseWeight }
-        quefrencyKernel.withUnsafeBufferPointer { kernel in
-            let width = kernel.count
-            let qHalf = width / 2
-            let out = smoothed
-            // interior bins see the whole (normalised) kernel; edges renormalise
-            for k in qHalf..<(n - qHalf) {
-                var sum = 0.0
-                let base = acc + (k - qHalf)
-                for j in 0..<width { sum += kernel[j] * base[j] }
-                out[k] = sum + 1e-30
+            if started {
+                for k in 0..<n { out[k] += w * row[k] }
+            } else {
+                for k in 0..<n { out[k] = w * row[k] }
+                started = true
             }
-            func edge(_ k: Int) {
-                var sum = 0.0
-                var weights = 0.0
-                for j in 0..<width {
-                    let source = k + j - qHalf
-                    guard source >= 0, source < n else { continue }
-                    sum += kernel[j] * acc[source]
-                    weights += kernel[j]
-                }
-                out[k] = sum / weights + 1e-30
-            }
-            for k in 0..<qHalf { edge(k) }
-            for k in (n - qHalf)..<n { edge(k) }
         }
+        for k in 0..<n { out[k] += 1e-30 }
         return peakProminence()
     }
 
@@ -226,41 +307,50 @@ final class CPPSAnalyzer {
         let pairs = n / 2
         let n2 = n % 2 == 1 ? pairs + 1 : pairs
         let smoothed = self.smoothed
-        let slope: Double = {
-            let base = scratch
-            for i in 0..<pairs { base[i] = smoothed[n2 + i] / smoothed[i] }
-            let lowMiddle: Double
-            let highMiddle: Double
-            if pairs % 2 == 0 {
-                lowMiddle = Statistics.select(base, count: pairs, k: pairs / 2 - 1)
-                highMiddle = Statistics.minimum(base, from: pairs / 2, count: pairs)
-            } else {
-                lowMiddle = Statistics.select(base, count: pairs, k: pairs / 2)
-                highMiddle = lowMiddle
-            }
-            return 0.5 * (10 * log10(lowMiddle) + 10 * log10(highMiddle)) / (Double(n2) * dq)
-        }()
+        let s = scratch
+        for i in 0..<pairs { s[i] = smoothed[n2 + i] / smoothed[i] }
+        let slopeMiddle = slopeBracket.middlePair(of: s, count: pairs, scratch: bracketScratch)
+        let slope = 5 * log10(slopeMiddle.low * slopeMiddle.high) / (Double(n2) * dq)
         // intercept = median(y − m·x) = 10·log10(median(c² · 10^(−m·x/10)))
-        let intercept: Double = {
-            let s = scratch
-            let step = -slope * dq / 10
-            if abs(step * Double(n)) < 200 {
-                let g = pow(10, step)
-                var factor = 1.0
-                for k in 0..<n {
-                    s[k] = smoothed[k] * factor
-                    factor *= g
-                }
-            } else {
-                for k in 0..<n { s[k] = smoothed[k] * pow(10, step * Double(k)) }
+        let step = -slope * dq / 10
+        if abs(step * Double(n)) < 200 {
+            // four interleaved geometric sequences keep the multiply chain short
+            let g = pow(10, step)
+            let g4 = g * g * g * g
+            var f0 = 1.0, f1 = g, f2 = g * g, f3 = g * g * g
+            var k = 0
+            while k + 4 <= n {
+                s[k] = smoothed[k] * f0
+                s[k + 1] = smoothed[k + 1] * f1
+                s[k + 2] = smoothed[k + 2] * f2
+                s[k + 3] = smoothed[k + 3] * f3
+                f0 *= g4
+                f1 *= g4
+                f2 *= g4
+                f3 *= g4
+                k += 4
             }
-            let lowMiddle = Statistics.select(s, count: n, k: (n - 1) / 2)
-            let value = n % 2 == 1 ? lowMiddle
-                : 0.5 * (lowMiddle + Statistics.minimum(s, from: n / 2, count: n))
-            return 10 * log10(value)
-        }()
-        // peak: both window ends raw, every local maximum refined by a parabola; largest wins
-        func dB(_ k: Int) -> Double { 10 * log10(smoothed[k]) }
+            var f = f0
+            while k < n {
+                s[k] = smoothed[k] * f
+                f *= g
+                k += 1
+            }
+        } else {
+            for k in 0..<n { s[k] = smoothed[k] * pow(10, step * Double(k)) }
+        }
+        let interceptMiddle = interceptBracket.middlePair(of: s, count: n, scratch: bracketScratch)
+        let intercept = 10 * log10(0.5 * (interceptMiddle.low + interceptMiddle.high))
+        // peak: both window ends raw, every local maximum refined by a parabola; largest wins.
+        // The window and its two neighbours in dB, by one vectorised logarithm pass.
+        let first = max(peakLow, 1) - 1
+        let last = min(peakHigh, n - 2) + 1
+        let decibels = peakDecibels
+        for k in first...last { decibels[k - first] = smoothed[k] }
+        FastLogarithm.naturalLogInPlace(decibels, count: last - first + 1)
+        let toDecibels = 10 / M_LN10
+        for k in 0...(last - first) { decibels[k] *= toDecibels }
+        func dB(_ k: Int) -> Double { decibels[k - first] }
         var bestValue = dB(peakLow)
         var bestPosition = Double(peakLow)
         let highValue = dB(peakHigh)
@@ -268,21 +358,16 @@ final class CPPSAnalyzer {
             bestValue = highValue
             bestPosition = Double(peakHigh)
         }
-        var previous = dB(max(peakLow, 1) - 1)
-        var current = dB(max(peakLow, 1))
-        for i in max(peakLow, 1)...min(peakHigh, n - 2) {
-            let next = dB(i + 1)
-            if current > previous && current >= next {
-                let dy = 0.5 * (next - previous)
-                let d2y = 2 * current - previous - next
-                let value = current + 0.5 * dy * dy / d2y
-                if value > bestValue {
-                    bestValue = value
-                    bestPosition = Double(i) + dy / d2y
-                }
+        for i in (first + 1)...(last - 1) {
+            let previousDB = dB(i - 1), currentDB = dB(i), nextDB = dB(i + 1)
+            guard currentDB > previousDB && currentDB >= nextDB else { continue }
+            let dy = 0.5 * (nextDB - previousDB)
+            let d2y = 2 * currentDB - previousDB - nextDB
+            let value = currentDB + 0.5 * dy * dy / d2y
+            if value > bestValue {
+                bestValue = value
+                bestPosition = Double(i) + dy / d2y
             }
-            previous = current
-            current = next
         }
         let quefrency = min(max(bestPosition * dq, 1.0 / 330), 1.0 / 60)
         return bestValue - (slope * quefrency + intercept)

@@ -12,6 +12,11 @@ struct PolyphaseResampler {
     let down: Int
     private let taps: [Double]
     private let halfLength: Int
+    /// `taps` split by phase `p = centre mod up` and reversed, run `p` being
+    /// `phaseTaps[phaseStart[p] + i] = taps[p + (count_p − 1 − i)·up]`, so an interior output
+    /// is a dot product of two contiguous runs (input ascending, taps ascending).
+    private let phaseTaps: [Double]
+    private let phaseStart: [Int]
 
     init(from inputRate: Int, to outputRate: Int) {
         var a = inputRate, b = outputRate
@@ -36,8 +41,23 @@ struct PolyphaseResampler {
             sum += h[n]
         }
         let gain = Double(up) / sum
-        taps = h.map { $0 * gain }
+        let scaled = h.map { $0 * gain }
+        taps = scaled
+        var runs: [Double] = []
+        var starts: [Int] = []
+        let phases = up, span = 2 * halfLength
+        for p in 0...phases {
+            starts.append(runs.count)
+            guard p < phases else { break }
+            let count = (span - p) / phases + 1
+            for i in 0..<count { runs.append(scaled[p + (count - 1 - i) * phases]) }
+        }
+        phaseTaps = runs
+        phaseStart = starts
     }
+
+    /// The full low-pass (gain `up`), for checking the per-phase path against a direct sum.
+    var referenceTaps: [Double] { taps }
 
     /// Resampled copy of `input` (length ⌈count·up/down⌉).
     func process(_ input: [Double]) -> [Double] {
@@ -45,10 +65,21 @@ struct PolyphaseResampler {
         let outCount = (n * up + down - 1) / down
         var out = [Double](repeating: 0, count: outCount)
         taps.withUnsafeBufferPointer { h in
+          phaseTaps.withUnsafeBufferPointer { runs in
+           phaseStart.withUnsafeBufferPointer { starts in
             input.withUnsafeBufferPointer { x in
                 for m in 0..<outCount {
                     // y[m] = Σ_j x[j]·h[halfLength + m·down − j·up], taps in 0…2·halfLength
                     let centre = m * down + halfLength
+                    let phase = centre % up
+                    let newest = (centre - phase) / up
+                    let runCount = starts[phase + 1] - starts[phase]
+                    let oldest = newest - (runCount - 1)
+                    if oldest >= 0 && newest < n {
+                        out[m] = PolyphaseResampler.dot(x.baseAddress! + oldest,
+                                                        runs.baseAddress! + starts[phase], count: runCount)
+                        continue
+                    }
                     var jLow = centre - 2 * halfLength
                     jLow = jLow <= 0 ? 0 : (jLow + up - 1) / up
                     let jHigh = min(n - 1, centre / up)
@@ -63,8 +94,29 @@ struct PolyphaseResampler {
                     out[m] = acc
                 }
             }
+           }
+          }
         }
         return out
+    }
+
+    /// Σ a[i]·b[i] with four partial sums in a fixed order (vectorisable, deterministic).
+    @inline(__always)
+    private static func dot(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, count: Int) -> Double {
+        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+        var i = 0
+        while i + 4 <= count {
+            s0 += a[i] * b[i]
+            s1 += a[i + 1] * b[i + 1]
+            s2 += a[i + 2] * b[i + 2]
+            s3 += a[i + 3] * b[i + 3]
+            i += 4
+        }
+        while i < count {
+            s0 += a[i] * b[i]
+            i += 1
+        }
+        return (s0 + s1) + (s2 + s3)
     }
 
     /// Modified Bessel function of the first kind, order 0 (power series).
