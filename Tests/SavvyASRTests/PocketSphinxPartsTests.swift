@@ -45,7 +45,8 @@ final class PocketSphinxPartsTests: XCTestCase {
     }
 
     func testModelIDRecordsTheTuning() {
-        XCTAssertEqual(PocketSphinxConfiguration().modelID, "en-us-ptm+fillers@0.001")
+        XCTAssertEqual(PocketSphinxConfiguration().modelID, "en-us-ptm+fillers@0.001+fast")
+        XCTAssertEqual(PocketSphinxConfiguration(fastSearch: false).modelID, "en-us-ptm+fillers@0.001")
         XCTAssertEqual(PocketSphinxConfiguration(fillerBoost: false, fastSearch: true).modelID, "en-us-ptm+fast")
     }
 }

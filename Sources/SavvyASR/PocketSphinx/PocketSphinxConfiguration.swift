@@ -23,7 +23,8 @@ public struct PocketSphinxConfiguration: Sendable, Equatable {
     /// A filler word is kept only when its posterior is at least this (0…1); lower ones are
     /// mostly insertions that the boost made possible.
     public var fillerMinimumPosterior: Double
-    /// Trade a little accuracy for speed: `-fwdflat no -maxhmmpf 3000` (≈40 % less CPU).
+    /// `-fwdflat no -maxhmmpf 3000`: about half the CPU. On by default: on the LibriVox set and
+    /// the filler fixtures it changed neither WER (31 %) nor filler recall.
     public var fastSearch: Bool
 
     public init(
