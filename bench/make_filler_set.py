@@ -4,7 +4,7 @@
     python3 bench/make_filler_set.py OUT_DIR
 
 Writes OUT_DIR/clipNN.wav (16 kHz mono 16-bit) and OUT_DIR/clipNN.json for ten answers of
-20-40 s, each with 4-5 hesitation fillers ("um", "uh", "er") at known times, in several
+20-40 s, each with 4-5 hesitation fillers ("um", "uh", "er"; short or drawn out) at known times, in several
 espeak-ng voices (en-us, en-gb and their female/male variants) at 140-170 words per minute.
 The sidecar JSON has the same fields as Tests/Fixtures/*.json (words, fillers with start/end in
 seconds, insertedPauses, text) so one reader serves both.
@@ -30,6 +30,12 @@ SEED = 20261130
 VOICES = [("en-us", 150), ("en-gb", 160), ("en-us+f3", 140), ("en-gb+m3", 170), ("en-us", 165),
           ("en-gb+f2", 145), ("en-us+m2", 155), ("en-gb", 140), ("en-us+f4", 170), ("en-gb+m1", 150)]
 FILLERS = ["um", "uh", "er"]
+# Two kinds of filler. "short": the word as espeak says it alone (about 0.25-0.4 s, falling
+# pitch). "drawn": a hesitation as people make them while thinking - slow (0.5-0.7 s) and nearly
+# flat in pitch (SSML range x-low, a comma for level intonation), the case the acoustic
+# filled-pause detector is built for.
+DRAWN = '<speak><prosody range="x-low">%s,</prosody></speak>'
+DRAWN_WPM = 60
 # Interview-answer phrases, no digits, hyphens or discourse markers.
 PHRASES = [
     "In my last job I worked on the payments team",
@@ -75,12 +81,12 @@ def frames(path):
         return w.getnframes()
 
 
-def speak(work, name, text, voice, wpm):
+def speak(work, name, text, voice, wpm, ssml=False):
     """Renders TEXT, converts to 16 kHz mono and trims espeak's leading/trailing silence."""
     raw = os.path.join(work, name + ".raw.wav")
     out = os.path.join(work, name + ".wav")
     if not os.path.exists(out):
-        run("espeak-ng", "-v", voice, "-s", str(wpm), "-w", raw, text)
+        run("espeak-ng", "-v", voice, "-s", str(wpm), *(["-m"] if ssml else []), "-w", raw, text)
         run("sox", "-R", "-D", raw, "-r", str(RATE), "-c", "1", "-b", "16", out,
             "silence", "1", "0.005", "-50d", "reverse", "silence", "1", "0.005", "-50d", "reverse")
     return out
@@ -107,8 +113,13 @@ def make_clip(index, rng, work, out_dir):
         if k > 0:
             if k in slots:
                 word = rng.choice(FILLERS)
+                style = rng.choice(["short", "drawn"])
                 pieces.append(("pause", gap(work, rng.choice([0.0, 0.1, 0.2, 0.3])), ""))
-                pieces.append(("filler", speak(work, "%s-%d-%s" % (voice, wpm, word), word, voice, wpm), word))
+                if style == "short":
+                    path = speak(work, "%s-%d-%s" % (voice, wpm, word), word, voice, wpm)
+                else:
+                    path = speak(work, "%s-%d-%s-drawn" % (voice, wpm, word), DRAWN % word, voice, DRAWN_WPM, ssml=True)
+                pieces.append(("filler", path, (word, style)))
                 pieces.append(("pause", gap(work, rng.choice([0.1, 0.2, 0.4])), ""))
             else:
                 pieces.append(("pause", gap(work, rng.choice([0.15, 0.3, 0.5, 0.8])), ""))
@@ -120,8 +131,8 @@ def make_clip(index, rng, work, out_dir):
         n = frames(path)
         span = {"start": round(t / RATE, 4), "end": round((t + n) / RATE, 4)}
         if kind == "filler":
-            fillers.append({"word": piece_text, **span})
-            text.append(piece_text)
+            fillers.append({"word": piece_text[0], "style": piece_text[1], **span})
+            text.append(piece_text[0])
         elif kind == "pause":
             if n > 0:
                 pauses.append(span)
