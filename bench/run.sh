@@ -9,6 +9,8 @@ SHARED="${SAVVY_SHARED:-../shared}"
 OUT="bench/out"
 mkdir -p "$OUT"
 BENCH_VENV="${BENCH_VENV:-.venv-bench}"
+# The ASR and store benches (below) use the same binary and venv.
+export SAVVY BENCH_VENV
 if [ -f "$SHARED/bench/dsp/requirements.txt" ]; then
   if [ ! -x "$BENCH_VENV/bin/python" ]; then
     python3 -m venv "$BENCH_VENV"
