@@ -20,7 +20,7 @@ public enum HistoryCSV {
         var lines = [header.map(field).joined(separator: ",")]
         for row in rows {
             let fields = [
-                String(row.id), ISODate.string(from: row.createdAt), row.drill, row.sourceName,
+                String(row.id), Timestamp.string(from: row.createdAt), row.drill, row.sourceName,
                 number(row.duration, 3), number(row.wpm, 1), number(row.fillersPerMinute, 2), number(row.pitchSD, 2),
                 number(row.cpps, 2), number(row.overall, 1), row.tier ?? "",
             ]

@@ -26,7 +26,7 @@ public struct HistoryJSONRow: Codable, Equatable, Sendable {
 
     public init(_ row: HistoryRow) {
         id = row.id
-        createdAt = ISODate.string(from: row.createdAt)
+        createdAt = Timestamp.string(from: row.createdAt)
         drill = row.drill
         sourceName = row.sourceName
         durationSeconds = row.duration

@@ -140,8 +140,9 @@ public final class SessionStore: @unchecked Sendable {
                 SELECT s.id, s.created_at, s.drill, s.source_name, s.duration, s.wpm, s.fillers_per_min,
                        s.pitch_sd, s.cpps, latest.overall, latest.tier
                 FROM sessions s
-                LEFT JOIN scorings latest ON latest.id =
-                    (SELECT MAX(id) FROM scorings WHERE session_id = s.id)
+                LEFT JOIN scorings latest INDEXED BY scorings_latest
+                    ON latest.session_id = s.id
+                    AND latest.id = (SELECT MAX(id) FROM scorings WHERE session_id = s.id)
                 \(filter)
                 ORDER BY s.created_at DESC, s.id DESC
                 LIMIT ?

@@ -7,10 +7,10 @@ import Foundation
 /// Fixed width, so text order is time order and SQL can sort and filter on it. Formatted and
 /// parsed by hand: history decodes thousands of rows, and a hand parser is exact, fast and
 /// independent of locale and formatter caches.
-enum Timestamp {
+public enum Timestamp {
     /// `date` rounded to the nearest millisecond, as text. Rounding (not truncating) makes
     /// `string(from: date(from: s)!) == s` despite binary floating point.
-    static func string(from date: Date) -> String {
+    public static func string(from date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
         let millis = Int(milliseconds - Int64(seconds) * 1000)
@@ -26,7 +26,7 @@ enum Timestamp {
     }
 
     /// Parses text written by `string(from:)`; nil for anything else.
-    static func date(from text: String) -> Date? {
+    public static func date(from text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 24, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
             bytes[16] == 0x3A, bytes[19] == 0x2E, bytes[23] == 0x5A
