@@ -63,7 +63,7 @@ release: deps
 # Scores the bundled sample answer into a demo data folder (so it does not mix with yours),
 # then shows the history table.
 DEMO_HOME := $(CURDIR)/.demo
-demo: release
+demo: release venv
 	@echo
 	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) score Tests/Fixtures/star-answer.wav --drill star \
 		--prompt "Tell me about a time you fixed a production problem under time pressure."
