@@ -28,9 +28,31 @@ public final class SessionStore: @unchecked Sendable {
         try location.createDirectories()
         self.location = location
         vault = RecordingVault(location: location)
-        connection = try Connection(path: location.databaseURL.path, busyTimeout: busyTimeout)
-        try Migrator.savvy.migrate(connection)
+        connection = try Self.openMigrated(location.databaseURL.path, busyTimeout: busyTimeout)
         vault.removeStaleTemporaryFiles(olderThan: SessionStore.staleTemporaryAge, now: Date())
+    }
+
+    /// Opens and migrates, retrying while another process is creating the same file.
+    ///
+    /// SQLite's busy handler does not cover every step of a brand-new database's first open: two
+    /// processes switching a fresh file to WAL, or one reading the header while the other's first
+    /// migration commits, can get SQLITE_BUSY at once. A first open therefore retries with short
+    /// sleeps up to the busy timeout (two `savvy score` runs started together on a new data
+    /// folder both succeed).
+    private static func openMigrated(_ path: String, busyTimeout: TimeInterval) throws -> Connection {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        var pause = 0.01
+        while true {
+            do {
+                let connection = try Connection(path: path, busyTimeout: busyTimeout)
+                try Migrator.savvy.migrate(connection)
+                return connection
+            } catch let error as StoreError {
+                guard case .locked = error, Date().addingTimeInterval(pause) < deadline else { throw error }
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 0.2)
+            }
+        }
     }
 
     /// Age in seconds after which an unfinished recording copy is treated as abandoned by a crash
