@@ -61,8 +61,12 @@ struct ScoreReport {
             var detail = "\(m.pace.wordCount) words"
             if let art = m.pace.articulationRate { detail += " · articulation \(Format.fixed(art, 0)) wpm" }
             if !m.pace.outOfBand.isEmpty {
-                detail += " · " + m.pace.outOfBand.map { "\($0.direction.rawValue) \(Format.clock($0.start))–\(Format.clock($0.end))" }
-                    .joined(separator: ", ")
+                // Rolling-pace points are a second apart: a one-point span is a moment, not a range.
+                detail += " · " + m.pace.outOfBand.map { span in
+                    span.end - span.start < 0.5
+                        ? "\(span.direction.rawValue) at \(Format.clock(span.start))"
+                        : "\(span.direction.rawValue) \(Format.clock(span.start))–\(Format.clock(span.end))"
+                }.joined(separator: ", ")
             }
             rows.append(ReportRow(label: "Pace", value: "\(Format.fixed(wpm, 0)) wpm", band: Bands.pace.classify(wpm), detail: detail))
         } else {
