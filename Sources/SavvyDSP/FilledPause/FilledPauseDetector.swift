@@ -72,13 +72,13 @@ public struct FilledPauseDetector: Sendable {
             guard duration >= configuration.minDuration, duration <= configuration.maxDuration else { continue }
             let pitches = run.compactMap { tracks.f0[$0] }
             guard pitches.count >= 3 else { continue }
-            let median = Self.median(pitches)
+            let median = Statistics.median(pitches)
             let semitones = pitches.map { 12 * log2($0 / median) }
-            let pitchSD = Self.standardDeviation(semitones)
+            let pitchSD = Statistics.standardDeviation(semitones)
             guard pitchSD <= configuration.maxPitchSD else { continue }
             // The first and last few frames are on/offset ramps; judge steadiness inside them.
             let interior = run.count > 6 ? Array(run.dropFirst(2).dropLast(2)) : run
-            let loudnessSD = Self.standardDeviation(interior.map { tracks.rmsDB[$0] })
+            let loudnessSD = Statistics.standardDeviation(interior.map { tracks.rmsDB[$0] })
             guard loudnessSD <= configuration.maxLoudnessSD else { continue }
             let span = TimeSpan(start: tracks.time(ofFrame: run.first!) - hopSeconds / 2,
                                 end: tracks.time(ofFrame: run.last!) + hopSeconds / 2)
@@ -130,21 +130,5 @@ public struct FilledPauseDetector: Sendable {
 
     static func overlap(_ a: TimeSpan, _ b: TimeSpan) -> Double {
         max(0, min(a.end, b.end) - max(a.start, b.start))
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let n = sorted.count
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-    }
-
-    static func standardDeviation(_ values: [Double]) -> Double {
-        guard values.count > 1 else { return 0 }
-        var mean = 0.0
-        for v in values { mean += v }
-        mean /= Double(values.count)
-        var sum = 0.0
-        for v in values { sum += (v - mean) * (v - mean) }
-        return (sum / Double(values.count)).squareRoot()
     }
 }
