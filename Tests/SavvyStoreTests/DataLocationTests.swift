@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+import SavvyTestSupport
 @testable import SavvyStore
 
 final class DataLocationTests: XCTestCase {

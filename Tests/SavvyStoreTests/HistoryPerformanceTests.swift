@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+import SavvyTestSupport
 @testable import SavvyStore
 
 /// Timings for the report. They print rather than assert: the numbers depend on the machine.

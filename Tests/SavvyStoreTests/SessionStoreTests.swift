@@ -2,6 +2,7 @@ import Foundation
 import SavvyCoach
 import XCTest
 
+import SavvyTestSupport
 @testable import SavvyStore
 
 final class SessionStoreTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+import SavvyTestSupport
 @testable import SavvyStore
 
 /// Bad databases and bad disks: each gives one clear line, and nothing half-written.

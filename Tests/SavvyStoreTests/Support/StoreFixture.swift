@@ -1,23 +1,11 @@
 import Foundation
 import XCTest
 
+import SavvyTestSupport
 @testable import SavvyStore
 
-/// A fresh temporary directory per test, removed when the fixture is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init(_ name: String = #function) throws {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("savvy-store-\(safe)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
+/// Store fixtures on top of the shared per-test temporary directory.
+extension TemporaryDirectory {
     /// The data location `<tmp>/data`.
     var location: DataLocation { DataLocation(directory: url.appendingPathComponent("data")) }
 
