@@ -25,6 +25,9 @@ public enum CoachError: Error, Equatable, Sendable {
     case llmUnavailable(why: String)
     /// libcurl could not be initialised.
     case curlInitFailed(code: Int32)
+    /// The semantic tier cannot judge this answer (drill too large, encoder failure); the
+    /// router records it and degrades to the heuristic tier.
+    case semanticUnavailable(why: String)
 }
 
 extension CoachError: LocalizedError {
@@ -50,6 +53,8 @@ extension CoachError: LocalizedError {
             return "no LLM tier can run (\(why)); set a key or local_url, or drop '--coach llm'"
         case let .curlInitFailed(code):
             return "libcurl failed to initialise (code \(code)); reinstall libcurl4"
+        case let .semanticUnavailable(why):
+            return "the semantic tier cannot judge this answer: \(why); the cue-phrase tier judged it instead"
         }
     }
 }

@@ -12,6 +12,14 @@ public enum BuiltInDrills {
         sections: [
             DrillSection(
                 id: "situation", name: "Situation", purpose: "Where and when it happened, and what was going on.",
+                exemplars: [
+                    "I was working as a nurse on a busy surgical ward when our staffing was cut by a third.",
+                    "This happened during my first year at an engineering consultancy, on a bridge inspection contract.",
+                    "Our shop had just opened a second branch and sales at the new one were far below plan.",
+                    "Some time ago I was part of a small team maintaining the payroll system for a regional council.",
+                    "Back then the company was growing fast and nobody had written down how releases worked.",
+                    "The setting was a school where I taught maths, in a year when two colleagues left mid-term.",
+                ],
                 cues: [
                     "at my last job", "at my previous job", "in my last role", "in my previous role", "when i was working",
                     "when i worked", "when i was at", "a few years ago", "last year", "back when", "the situation was",
@@ -22,6 +30,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "task", name: "Task", purpose: "What you personally had to achieve or fix, and why it mattered.",
+                exemplars: [
+                    "I had to make sure the audit was passed without delaying the rest of the programme.",
+                    "The job that landed on my desk was to bring the overdue orders back under control.",
+                    "It was my responsibility to get the new system adopted by the whole department.",
+                    "What I needed to achieve was a budget that the board would sign off by Friday.",
+                    "Nobody else had the time, so fixing the reporting problem became my goal.",
+                    "My aim was to keep every customer informed while the outage lasted.",
+                ],
                 cues: [
                     "my task was", "my job was", "my role was", "i was responsible for", "i was asked to", "i needed to",
                     "i had to", "my goal was", "the goal was", "i was tasked with", "my responsibility was",
@@ -31,6 +47,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "action", name: "Action", purpose: "The steps you took, in the first person, in order.",
+                exemplars: [
+                    "I began by mapping every step of the process and timing each one.",
+                    "Next I sat down with each person involved to hear their side.",
+                    "I wrote a short plan, shared it with the team and asked for objections.",
+                    "After that I set up a daily check-in so problems surfaced early.",
+                    "I rebuilt the spreadsheet from scratch and added checks on every total.",
+                    "Then I trained two colleagues so the work no longer depended on me alone.",
+                ],
                 cues: [
                     "so i", "i decided to", "i started by", "first i", "the first thing i did", "i began by", "then i",
                     "i set up", "i organized", "i organised", "i wrote", "i built", "i met with", "i talked to",
@@ -40,6 +64,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "result", name: "Result", purpose: "What changed because of it, with a number if possible, and what you learned.",
+                exemplars: [
+                    "In the end complaints fell by half within three months.",
+                    "The project finished a week early and came in under budget.",
+                    "Because of that, the team kept the new routine long after I left.",
+                    "The outcome was a signed contract worth twice the original estimate.",
+                    "We never missed that deadline again, and I learned to ask for help sooner.",
+                    "Looking back, the biggest gain was the trust it built with the client.",
+                ],
                 cues: [
                     "as a result", "in the end", "the result was", "the outcome was", "we ended up", "it ended up",
                     "by the end", "which meant", "we reduced", "we increased", "we improved", "this reduced",
@@ -74,6 +106,14 @@ public enum BuiltInDrills {
         sections: [
             DrillSection(
                 id: "point", name: "Point", purpose: "Your position in one sentence.",
+                exemplars: [
+                    "My position is that apprenticeships deserve as much respect as degrees.",
+                    "I'm clearly against banning homework altogether.",
+                    "To my mind, every office should have quiet rooms.",
+                    "I would come down on the side of paying interns properly.",
+                    "Frankly, open-plan offices do more harm than good.",
+                    "Yes, I think libraries are still essential.",
+                ],
                 cues: [
                     "i think", "i believe", "in my opinion", "my view is", "i would say", "i'd say", "my answer is",
                     "i strongly believe", "i feel that", "the answer is", "i'm convinced", "i am convinced", "my position is",
@@ -82,6 +122,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "reason", name: "Reason", purpose: "Why you hold that position.",
+                exemplars: [
+                    "The main reason is that people learn faster when they can practise on real work.",
+                    "That matters because trust takes years to build and seconds to lose.",
+                    "It comes down to cost: the cheaper option ends up more expensive over time.",
+                    "My reasoning is that attention is limited and interruptions waste it.",
+                    "The evidence shows that small habits compound over months.",
+                    "Put simply, fairness makes people more willing to contribute.",
+                ],
                 cues: [
                     "because", "the reason is", "the main reason", "the reason why", "that's because", "that is because",
                     "since", "the key reason", "mainly because", "this matters because",
@@ -90,6 +138,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "example", name: "Example", purpose: "A concrete case, story or number that supports the reason.",
+                exemplars: [
+                    "Take my uncle, who trained as an electrician and now runs a firm of twenty.",
+                    "A case I know well is a hospital that cut waiting times by publishing them.",
+                    "I saw this myself when our office tried a quiet floor for a month.",
+                    "Look at Finland, where schools give very little homework and results stay high.",
+                    "At a previous job we tested both approaches side by side for a quarter.",
+                    "One study followed a thousand students over ten years and found the same pattern.",
+                ],
                 cues: [
                     "for example", "for instance", "take for example", "a good example", "to give an example",
                     "one example", "i remember", "last year", "when i", "such as", "consider",
@@ -98,6 +154,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "restate", name: "Point again", purpose: "The position restated as a conclusion.",
+                exemplars: [
+                    "That is why I'd back apprenticeships every time.",
+                    "So all things considered, quiet rooms are worth the space they take.",
+                    "For those reasons, I'd keep homework but make it shorter.",
+                    "Overall, then, paying interns is both fair and good business.",
+                    "So to answer the question, yes, libraries still matter.",
+                    "All in all, I'd say the benefits clearly outweigh the costs.",
+                ],
                 cues: [
                     "so i think", "so overall", "that's why", "that is why", "which is why", "in short", "to sum up",
                     "in summary", "so in conclusion", "in conclusion", "overall i", "so yes", "so my answer",
@@ -130,6 +194,14 @@ public enum BuiltInDrills {
         sections: [
             DrillSection(
                 id: "hook", name: "Hook", purpose: "An opening line that makes the listener want the next one.",
+                exemplars: [
+                    "Imagine never having to wait on hold with your bank again.",
+                    "Three out of four small shops close within five years.",
+                    "Have you ever lost a whole afternoon to a printer?",
+                    "Every night, restaurants in this city throw away enough food to feed a small town.",
+                    "Hi, I'm Sam, and I turn messy data into decisions.",
+                    "What would you do with one extra hour every day?",
+                ],
                 cues: [
                     "imagine", "did you know", "what if", "have you ever", "picture this", "every day", "every year",
                     "hi i'm", "hello i'm", "my name is", "i'm the founder", "i help", "we help",
@@ -138,6 +210,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "problem", name: "Problem", purpose: "Who has what pain, and how big it is.",
+                exemplars: [
+                    "Parents spend hours every week chasing school forms and payments.",
+                    "Right now small farms have no easy way to sell directly to local cafés.",
+                    "The trouble is that most budgeting apps are built for accountants, not for people.",
+                    "Teams lose track of decisions because they are buried in chat threads.",
+                    "Renters often wait weeks for simple repairs because landlords never see the request.",
+                    "That costs the average clinic thousands each year in missed appointments.",
+                ],
                 cues: [
                     "the problem is", "the problem", "the challenge is", "struggle", "struggles", "waste", "wastes",
                     "costs", "too hard", "too slow", "too expensive", "frustrating", "frustrated", "the issue is", "pain",
@@ -146,6 +226,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "solution", name: "Solution", purpose: "What you offer and why it works better.",
+                exemplars: [
+                    "Our app collects every form in one place and lets you pay with one tap.",
+                    "We connect farmers and cafés through a simple weekly order list.",
+                    "The service sends a text reminder and lets patients rebook in seconds.",
+                    "My plan is a shared board where every decision gets a date and an owner.",
+                    "It works by reading your bank feed and sorting spending into three plain buckets.",
+                    "We've built a tool that turns a photo of a receipt into an expense claim.",
+                ],
                 cues: [
                     "we built", "we've built", "we have built", "our product", "our solution", "our app", "our service",
                     "that's why we", "so we", "we created", "we make", "lets you", "allows you", "helps you",
@@ -155,6 +243,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "ask", name: "Ask", purpose: "The concrete next step you want from the listener.",
+                exemplars: [
+                    "I'm looking for an introduction to your head of operations.",
+                    "Would you be open to a thirty minute demo next week?",
+                    "We are raising two hundred thousand and would welcome you as an investor.",
+                    "If this sounds useful, let's book a call and I'll show you the pilot results.",
+                    "What I need from you is approval to run a one month trial.",
+                    "Could I send you the deck and follow up on Monday?",
+                ],
                 cues: [
                     "i'd love to", "i would love to", "we're looking for", "we are looking for", "we're raising",
                     "we are raising", "can we", "could we", "would you", "let's talk", "let's set up", "reach out",
@@ -187,6 +283,14 @@ public enum BuiltInDrills {
         sections: [
             DrillSection(
                 id: "opening", name: "Opening", purpose: "Frame the topic and say where you are going.",
+                exemplars: [
+                    "I want to talk about something most of us do every day without thinking: sleep.",
+                    "Let me start with a question about why cities feel so different at night.",
+                    "My topic is the value of making mistakes in public.",
+                    "When I hear the word home, I think of three quite different places.",
+                    "I'd like to share a few thoughts on why we all love a good story.",
+                    "Here's something I've been thinking about a lot lately: patience.",
+                ],
                 cues: [
                     "today i want to", "i want to talk about", "i'd like to talk about", "i would like to talk about",
                     "let me tell you", "when i think about", "the topic", "i'm going to talk", "i am going to talk",
@@ -196,6 +300,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "body", name: "Points", purpose: "Two or three developed points, signposted.",
+                exemplars: [
+                    "One reason is that habits are easier to keep than decisions.",
+                    "Another thing to consider is how much we copy the people around us.",
+                    "On the other hand, too much routine makes every day blur together.",
+                    "My second point is about money, because cost changes everything.",
+                    "For instance, my neighbour started running at sixty and now coaches others.",
+                    "There's also the question of time, which nobody seems to have enough of.",
+                ],
                 cues: [
                     "first", "firstly", "the first", "second", "secondly", "another", "also", "on the other hand",
                     "for example", "for instance", "one reason", "one thing",
@@ -204,6 +316,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "close", name: "Close", purpose: "A conclusion or call to action that ties the points together.",
+                exemplars: [
+                    "So the next time you feel rushed, remember that slow can be a choice.",
+                    "To sum up, small changes made steadily beat big plans made once.",
+                    "That's really the heart of it: be curious and keep asking.",
+                    "If there's one thing to remember, it's that kindness costs nothing.",
+                    "Thanks for listening, and I hope you'll try it this week.",
+                    "In short, the best time to start is now.",
+                ],
                 cues: [
                     "in conclusion", "to sum up", "so overall", "finally", "in the end", "to wrap up", "so that's why",
                     "so that is why", "so next time", "the takeaway", "in short", "so remember", "thank you",
@@ -236,6 +356,14 @@ public enum BuiltInDrills {
         sections: [
             DrillSection(
                 id: "opening", name: "Opening", purpose: "Tell the listener what the talk is about.",
+                exemplars: [
+                    "I want to talk about something most of us do every day without thinking: sleep.",
+                    "Let me start with a question about why cities feel so different at night.",
+                    "My topic is the value of making mistakes in public.",
+                    "When I hear the word home, I think of three quite different places.",
+                    "I'd like to share a few thoughts on why we all love a good story.",
+                    "Here's something I've been thinking about a lot lately: patience.",
+                ],
                 cues: [
                     "today i want to", "i want to talk about", "i'd like to talk about", "i would like to talk about",
                     "let me tell you", "this is about", "i'm going to", "i am going to", "let's talk about",
@@ -244,6 +372,14 @@ public enum BuiltInDrills {
             ),
             DrillSection(
                 id: "close", name: "Close", purpose: "End deliberately: a summary, a takeaway or a thank-you.",
+                exemplars: [
+                    "So the next time you feel rushed, remember that slow can be a choice.",
+                    "To sum up, small changes made steadily beat big plans made once.",
+                    "That's really the heart of it: be curious and keep asking.",
+                    "If there's one thing to remember, it's that kindness costs nothing.",
+                    "Thanks for listening, and I hope you'll try it this week.",
+                    "In short, the best time to start is now.",
+                ],
                 cues: [
                     "in conclusion", "to sum up", "so overall", "in the end", "to wrap up", "the takeaway", "in short",
                     "thank you", "thanks for listening", "that's all", "that is all",

@@ -13,7 +13,9 @@ import Foundation
 ///       "prompts": ["Give today's stand-up."] } ] }
 /// ```
 /// An entry whose id is a built-in drill may only add `prompts` (appended after the built-in
-/// ones); any other id defines a new drill and needs every field. A missing file is fine (no
+/// ones) and `exemplars` (section id → more example sentences for the semantic tier, e.g.
+/// `"exemplars": {"result": ["We cut the backlog by half."]}`); any other id defines a new drill
+/// and needs every field (a section's `exemplars` list is optional). A missing file is fine (no
 /// extensions); a present but broken one is a `CoachError` naming the file and the entry.
 public struct DrillLibrary: Sendable, Equatable {
     /// Built-in drills first (with any user prompts appended), then user drills in file order.
@@ -55,6 +57,7 @@ public struct DrillLibrary: Sendable, Equatable {
         var sections: [DrillSection]?
         var target: DurationRange?
         var prompts: [String]?
+        var exemplars: [String: [String]]?
     }
 
     private mutating func extend(with data: Data, path: String) throws {
@@ -79,9 +82,16 @@ public struct DrillLibrary: Sendable, Equatable {
             if let existing = drills.firstIndex(where: { $0.id == entry.id }) {
                 guard entry.title == nil, entry.summary == nil, entry.sections == nil, entry.target == nil else {
                     throw CoachError.drillFileInvalid(
-                        path: path, detail: "\(label): an existing drill can only get more 'prompts'")
+                        path: path, detail: "\(label): an existing drill can only get more 'prompts' and 'exemplars'")
                 }
                 drills[existing].prompts.append(contentsOf: prompts)
+                for (sectionID, sentences) in (entry.exemplars ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    guard let position = drills[existing].sections.firstIndex(where: { $0.id == sectionID }) else {
+                        throw CoachError.drillFileInvalid(
+                            path: path, detail: "\(label): 'exemplars' names no section '\(sectionID)' of this drill")
+                    }
+                    drills[existing].sections[position].exemplars.append(contentsOf: sentences)
+                }
                 continue
             }
             guard let title = entry.title, let summary = entry.summary, let sections = entry.sections,

@@ -1,29 +1,13 @@
 import SavvyASR
 
-/// The offline content rubric: structure from cue phrases, relevance from shared content words.
+/// The cue-phrase content rubric: structure from cue phrases, relevance from shared content words.
 ///
 /// Always available and deterministic. Words in the answer are only ever matched, never obeyed,
 /// so an answer saying "give me 5/5" scores like any other answer with those words.
 public enum HeuristicScorer {
-    /// Structure score for a section map: all sections in order 5, all present but out of order 4,
-    /// one missing 2, more missing 1. A missing section is a hard fault in these formats (a STAR
-    /// answer without its Task does not answer the question), hence the steep drop.
+    /// Structure score for a section map: `StructureAssessment`, the rule every tier shares.
     public static func structureScore(spans: [StructureSpan], inOrder: Bool, tier: ScoringTier) -> CriterionScore {
-        let missing = spans.filter { !$0.isPresent }.map(\.name)
-        let found = spans.filter(\.isPresent).map(\.name)
-        let score: Int
-        let reason: String
-        if missing.isEmpty {
-            score = inOrder ? 5 : 4
-            reason = inOrder
-                ? "all sections present in order: \(found.joined(separator: ", "))"
-                : "all sections present but out of order: \(found.joined(separator: ", "))"
-        } else {
-            score = missing.count == 1 ? 2 : 1
-            let foundPart = found.isEmpty ? "none found" : "found \(found.joined(separator: ", "))"
-            reason = "missing \(missing.joined(separator: ", ")); \(foundPart)"
-        }
-        return CriterionScore(score: score, reason: reason, tier: tier)
+        StructureAssessment.score(spans: spans, inOrder: inOrder, tier: tier)
     }
 
     /// Relevance from the share of the prompt's content stems that the answer uses:

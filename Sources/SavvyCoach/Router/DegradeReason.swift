@@ -22,4 +22,6 @@ public enum DegradeReason: String, Sendable, Codable, CaseIterable {
     case refusal
     /// The transfer broke (partial body, TLS, other libcurl failures).
     case transport
+    /// The semantic tier could not judge (encoder failure, drill too large for the decoder).
+    case semanticFailed = "semantic-failed"
 }

@@ -13,29 +13,35 @@ public final class ScoringRouter {
     private let sleeper: any Sleeper
     private let retry: RetryPolicy
     private let cache: (any JudgmentCache)?
+    private let embedder: (any SentenceEmbedding)?
 
     /// - Parameters:
     ///   - transport: HTTP for the LLM tiers; libcurl by default.
     ///   - sleeper: waits between 429/503 retries; tests inject one that records.
     ///   - cache: validated model answers by input hash; nil for none.
+    ///   - embedder: the sentence encoder of the semantic tier; nil when its model is not
+    ///     installed (the tier is then excluded from every plan).
     public init(
         configuration: CoachConfiguration, transport: any HTTPTransport = CurlTransport(),
-        sleeper: any Sleeper = ThreadSleeper(), retry: RetryPolicy = .standard, cache: (any JudgmentCache)? = nil
+        sleeper: any Sleeper = ThreadSleeper(), retry: RetryPolicy = .standard, cache: (any JudgmentCache)? = nil,
+        embedder: (any SentenceEmbedding)? = nil
     ) {
         self.configuration = configuration
         self.transport = transport
         self.sleeper = sleeper
         self.retry = retry
         self.cache = cache
+        self.embedder = embedder
     }
 
     /// Reads `<configDirectory>/coach.conf` and the environment; see `CoachConfiguration`.
     public convenience init(
-        environment: [String: String], configDirectory: URL, cache: (any JudgmentCache)? = nil
+        environment: [String: String], configDirectory: URL, cache: (any JudgmentCache)? = nil,
+        embedder: (any SentenceEmbedding)? = nil
     ) throws {
         let configuration = try CoachConfiguration.load(
             environment: environment, configFile: configDirectory.appendingPathComponent("coach.conf"))
-        self.init(configuration: configuration, cache: cache)
+        self.init(configuration: configuration, cache: cache, embedder: embedder)
     }
 
     /// The plan for `options`: each workload's ordered candidates after capability filtering.
@@ -69,6 +75,14 @@ public final class ScoringRouter {
                 }
             }
         }
+        var semantic: TierCandidate?
+        if options.coach == .heuristic {
+            excluded.append(ExcludedTier(tier: .semantic, provider: nil, why: "--coach heuristic"))
+        } else if let embedder {
+            semantic = TierCandidate(tier: .semantic, model: "\(embedder.modelID)/\(SemanticScorer.version)")
+        } else {
+            excluded.append(ExcludedTier(tier: .semantic, provider: nil, why: "sentence model not installed (make venv)"))
+        }
         if options.coach == .llm && local == nil && cloud.isEmpty {
             throw CoachError.llmUnavailable(why: excluded.map { "\($0.provider?.rawValue ?? $0.tier.rawValue): \($0.why)" }.joined(separator: "; "))
         }
@@ -77,6 +91,7 @@ public final class ScoringRouter {
                 switch tier {
                 case .deterministic: return [TierCandidate(tier: .deterministic)]
                 case .heuristic: return [TierCandidate(tier: .heuristic)]
+                case .semantic: return semantic.map { [$0] } ?? []
                 case .llmLocal: return local.map { [$0] } ?? []
                 case .llmCloud: return cloud
                 }
@@ -115,6 +130,32 @@ public final class ScoringRouter {
             return result
         }
 
+        // The semantic tier judges structure and relevance together, once, when first asked.
+        var semanticResult: Result<SemanticJudgment, CoachError>?
+        func semanticJudgment() -> Result<SemanticJudgment, CoachError> {
+            if let known = semanticResult { return known }
+            let result: Result<SemanticJudgment, CoachError>
+            if let embedder {
+                do {
+                    result = .success(try SemanticScorer(embedder: embedder).judge(
+                        transcript: transcript, drill: drill, prompt: prompt))
+                } catch let error as CoachError {
+                    result = .failure(error)
+                } catch {
+                    result = .failure(.semanticUnavailable(why: error.localizedDescription))
+                }
+            } else {
+                result = .failure(.semanticUnavailable(why: "sentence model not installed"))
+            }
+            semanticResult = result
+            return result
+        }
+        func semanticNote(_ error: CoachError) -> DegradeNote {
+            DegradeNote(
+                tier: .semantic, provider: nil, model: embedder?.modelID, reason: .semanticFailed,
+                detail: error.localizedDescription)
+        }
+
         // Structure.
         let heuristicStructure = StructureDetector.detect(index, drill: drill)
         var structure = HeuristicScorer.structureScore(
@@ -124,7 +165,21 @@ public final class ScoringRouter {
             workload: .structureExtraction, tier: .heuristic, provider: nil, model: nil, escalated: false, cacheHit: false,
             degraded: [], dropped: [])
         var notes: [DegradeNote] = []
-        for candidate in decision.candidates(for: .structureExtraction) {
+        structureLoop: for candidate in decision.candidates(for: .structureExtraction) {
+            if candidate.tier == .semantic {
+                switch semanticJudgment() {
+                case let .success(judged):
+                    structure = StructureAssessment.score(spans: judged.spans, inOrder: judged.inOrder, tier: .semantic)
+                    structureMap = judged.spans
+                    structureOutcome = WorkloadOutcome(
+                        workload: .structureExtraction, tier: .semantic, provider: nil, model: candidate.model,
+                        escalated: false, cacheHit: false, degraded: notes, dropped: [])
+                    break structureLoop
+                case let .failure(error):
+                    notes.append(semanticNote(error))
+                    continue
+                }
+            }
             guard candidate.tier != .heuristic, let result = judgment(for: candidate) else { break }
             switch result {
             case let .failed(note):
@@ -149,7 +204,7 @@ public final class ScoringRouter {
                 structure = CriterionScore(
                     score: min(modelScore, ceiling.score),
                     reason: capped ? "\(ceiling.reason) (model said \(modelScore))" : answer.judgment.structureReason,
-                    tier: candidate.tier)
+                    tier: candidate.tier, inOrder: grounded.inOrder)
                 structureMap = grounded.spans
                 structureOutcome = WorkloadOutcome(
                     workload: .structureExtraction, tier: candidate.tier, provider: candidate.provider, model: answer.model,
@@ -167,7 +222,20 @@ public final class ScoringRouter {
             workload: .semanticCoaching, tier: .heuristic, provider: nil, model: nil, escalated: false, cacheHit: false,
             degraded: [], dropped: [])
         notes = []
-        for candidate in decision.candidates(for: .semanticCoaching) {
+        coachingLoop: for candidate in decision.candidates(for: .semanticCoaching) {
+            if candidate.tier == .semantic {
+                switch semanticJudgment() {
+                case let .success(judged):
+                    relevance = judged.relevance
+                    coachingOutcome = WorkloadOutcome(
+                        workload: .semanticCoaching, tier: .semantic, provider: nil, model: candidate.model,
+                        escalated: false, cacheHit: false, degraded: notes, dropped: [])
+                    break coachingLoop
+                case let .failure(error):
+                    notes.append(semanticNote(error))
+                    continue
+                }
+            }
             guard candidate.tier != .heuristic, let result = judgment(for: candidate) else { break }
             switch result {
             case let .failed(note):
@@ -193,14 +261,21 @@ public final class ScoringRouter {
         let provenance = ScoringProvenance(
             rubricVersion: ScoreRubric.version, promptVersion: usesLLM ? RubricPrompt.version : nil, decision: decision,
             outcomes: [deliveryOutcome, structureOutcome, coachingOutcome])
+        let fluency = DeliveryRubric.fluency(summary)
+        let pace = DeliveryRubric.pace(summary)
+        let engagement = DeliveryRubric.engagement(summary)
+        let conciseness = DeliveryRubric.conciseness(summary, target: drill.target)
         let tips = TipWriter.tips(
-            summary: summary, drill: drill, structureMap: structureMap, prompt: prompt, relevance: relevance,
+            summary: summary, drill: drill, structureMap: structureMap, inOrder: structure.inOrder ?? true,
+            prompt: prompt, relevance: relevance,
+            scores: TipWriter.Scores(
+                structure: structure.score, relevance: relevance.score, fluency: fluency.score, pace: pace.score,
+                engagement: engagement.score, conciseness: conciseness.score),
             modelTips: modelTips)
         return ScoreRubric(
             drillID: drill.id, prompt: prompt, structure: structure, relevance: relevance,
-            fluency: DeliveryRubric.fluency(summary), pace: DeliveryRubric.pace(summary),
-            delivery: DeliveryRubric.delivery(summary), engagement: DeliveryRubric.engagement(summary),
-            conciseness: DeliveryRubric.conciseness(summary, target: drill.target), pronunciation: summary.pronunciation,
+            fluency: fluency, pace: pace, delivery: DeliveryRubric.delivery(summary), engagement: engagement,
+            conciseness: conciseness, pronunciation: summary.pronunciation,
             structureMap: structureMap, tips: tips, provenance: provenance)
     }
 

@@ -8,12 +8,13 @@ public enum Workload: String, Sendable, Codable, CaseIterable {
     case semanticCoaching
 
     /// Tier preference before capability filtering (DESIGN.md §2). Local first for structure
-    /// (cheap, private, and grounding catches its mistakes); cloud first for coaching prose.
+    /// (cheap, private, and grounding catches its mistakes); cloud first for coaching prose; the
+    /// on-device semantic tier below the LLMs and the cue-phrase heuristic as the last resort.
     public var preferredTiers: [ScoringTier] {
         switch self {
         case .deliveryMetrics: return [.deterministic]
-        case .structureExtraction: return [.llmLocal, .llmCloud, .heuristic]
-        case .semanticCoaching: return [.llmCloud, .llmLocal, .heuristic]
+        case .structureExtraction: return [.llmLocal, .llmCloud, .semantic, .heuristic]
+        case .semanticCoaching: return [.llmCloud, .llmLocal, .semantic, .heuristic]
         }
     }
 }

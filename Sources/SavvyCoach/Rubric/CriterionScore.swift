@@ -5,10 +5,14 @@ public struct CriterionScore: Sendable, Equatable, Codable {
     /// One line naming the evidence (numbers, sections, times).
     public var reason: String
     public var tier: ScoringTier
+    /// Structure only: whether the found sections were spoken in the drill's order (JSON
+    /// `structure.inOrder`); nil for every other criterion.
+    public var inOrder: Bool?
 
-    public init(score: Int, reason: String, tier: ScoringTier) {
+    public init(score: Int, reason: String, tier: ScoringTier, inOrder: Bool? = nil) {
         self.score = min(5, max(1, score))
         self.reason = reason
         self.tier = tier
+        self.inOrder = inOrder
     }
 }

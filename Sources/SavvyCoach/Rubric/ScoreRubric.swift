@@ -1,8 +1,15 @@
 /// The full judgment of one answer: seven 1–5 criteria, pronunciation, structure map, tips,
-/// an overall score and where each part came from.
+/// content and delivery subtotals, an overall score and where each part came from.
+///
+/// Weights (README, *Scores*): content = mean of Structure and Relevance; delivery = mean of
+/// Fluency, Pace, Delivery, Engagement and Conciseness; overall = (2 × content + delivery) / 3.
+/// Content counts double because an answer that misses a part or the question is not rescued by
+/// a pleasant voice — a complete, on-topic answer should stand clearly above a flawed one.
 public struct ScoreRubric: Sendable, Equatable, Codable {
-    /// Version of the rubric rules (bands, score mappings, prompt); bump when any of them changes.
-    public static let version = "coach-rubric-1"
+    /// Version of the rubric rules (bands, score mappings, weights, prompt); bump when any of
+    /// them changes. 2: structure from sections found, order and proportion; subtotals and
+    /// content-weighted overall; tips by weakest criterion; semantic tier.
+    public static let version = "coach-rubric-2"
 
     public var drillID: String
     /// The prompt the answer responded to.
@@ -29,7 +36,11 @@ public struct ScoreRubric: Sendable, Equatable, Codable {
     public var structureMap: [StructureSpan]
     /// Two to four tips, most important first.
     public var tips: [CoachingTip]
-    /// Mean of the seven criteria, rounded to one decimal (1.0–5.0).
+    /// Mean of Structure and Relevance, one decimal.
+    public var content: Double
+    /// Mean of Fluency, Pace, Delivery, Engagement and Conciseness, one decimal.
+    public var deliverySubtotal: Double
+    /// (2 × content + delivery) / 3 from the unrounded subtotals, one decimal (1.0–5.0).
     public var overall: Double
     public var provenance: ScoringProvenance
 
@@ -52,10 +63,51 @@ public struct ScoreRubric: Sendable, Equatable, Codable {
         self.structureMap = structureMap
         self.tips = tips
         self.provenance = provenance
-        let criteria = [structure, relevance, fluency, pace, delivery, engagement, conciseness]
-        // Integer sum first, then one division: the same scores always give the same overall.
-        let sum = criteria.reduce(0) { $0 + $1.score }
-        overall = (Double(sum * 10) / Double(criteria.count)).rounded() / 10
+        (content, deliverySubtotal, overall) = Self.totals(
+            content: [structure, relevance], delivery: [fluency, pace, delivery, engagement, conciseness])
+    }
+
+    /// Subtotals and overall, each rounded to one decimal. Integer sums first, then one division
+    /// each: the same scores always give the same numbers.
+    static func totals(content: [CriterionScore], delivery: [CriterionScore]) -> (Double, Double, Double) {
+        let contentSum = content.reduce(0) { $0 + $1.score }
+        let deliverySum = delivery.reduce(0) { $0 + $1.score }
+        // overall = (2·c/2 + d/5)/3 = (5·c + d)/15 with c, d the integer sums.
+        let overall = Double((5 * contentSum + deliverySum) * 10) / 15
+        return (
+            (Double(contentSum * 10) / Double(content.count)).rounded() / 10,
+            (Double(deliverySum * 10) / Double(delivery.count)).rounded() / 10,
+            overall.rounded() / 10
+        )
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case drillID, prompt, structure, relevance, fluency, pace, delivery, engagement, conciseness
+        case pronunciation, structureMap, tips, content, deliverySubtotal, overall, provenance
+    }
+
+    /// Rubrics stored before version 2 have no subtotals: they are computed from the criteria,
+    /// and the stored overall is kept as it was judged.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        drillID = try c.decode(String.self, forKey: .drillID)
+        prompt = try c.decode(String.self, forKey: .prompt)
+        structure = try c.decode(CriterionScore.self, forKey: .structure)
+        relevance = try c.decode(CriterionScore.self, forKey: .relevance)
+        fluency = try c.decode(CriterionScore.self, forKey: .fluency)
+        pace = try c.decode(CriterionScore.self, forKey: .pace)
+        delivery = try c.decode(CriterionScore.self, forKey: .delivery)
+        engagement = try c.decode(CriterionScore.self, forKey: .engagement)
+        conciseness = try c.decode(CriterionScore.self, forKey: .conciseness)
+        pronunciation = try c.decodeIfPresent(Double.self, forKey: .pronunciation)
+        structureMap = try c.decode([StructureSpan].self, forKey: .structureMap)
+        tips = try c.decode([CoachingTip].self, forKey: .tips)
+        provenance = try c.decode(ScoringProvenance.self, forKey: .provenance)
+        let totals = Self.totals(
+            content: [structure, relevance], delivery: [fluency, pace, delivery, engagement, conciseness])
+        content = try c.decodeIfPresent(Double.self, forKey: .content) ?? totals.0
+        deliverySubtotal = try c.decodeIfPresent(Double.self, forKey: .deliverySubtotal) ?? totals.1
+        overall = try c.decodeIfPresent(Double.self, forKey: .overall) ?? totals.2
     }
 
     /// The criteria with their names, in display order.

@@ -1,0 +1,48 @@
+/// The Structure criterion from a section map, the same rule for every tier.
+///
+/// Starts at 5 and subtracts for what a listener would miss: the first missing section −3 and
+/// each further one −1 (a STAR answer without its Result has not answered the question), sections
+/// out of the drill's order −2, and one section taking more than 60 % of the answer's time
+/// when the drill has three or more sections −1 (an answer that is 80 % Situation is weak even
+/// with every part present). Clamped to 1–5.
+public enum StructureAssessment {
+    /// Share of the sections' total time above which one section is out of proportion.
+    public static let dominantShare = 0.6
+
+    public static func score(spans: [StructureSpan], inOrder: Bool, tier: ScoringTier) -> CriterionScore {
+        let missing = spans.filter { !$0.isPresent }.map(\.name)
+        let found = spans.filter(\.isPresent)
+        var score = 5
+        var faults: [String] = []
+        if !missing.isEmpty {
+            score -= 3 + (missing.count - 1)
+            faults.append("missing \(missing.joined(separator: ", "))")
+        }
+        if !inOrder, found.count > 1 {
+            score -= 2
+            let spoken = found.sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.name)
+            faults.append("out of order (\(spoken.joined(separator: " → ")))")
+        }
+        if let dominant = dominantSection(spans), spans.count >= 3 {
+            score -= 1
+            faults.append("\(dominant.name) takes \(Int((dominant.share * 100).rounded()))% of the time")
+        }
+        let foundPart = found.isEmpty ? "no sections found" : "found \(found.map(\.name).joined(separator: ", "))"
+        let reason = faults.isEmpty
+            ? "all sections present, in order and in proportion: \(found.map(\.name).joined(separator: ", "))"
+            : faults.joined(separator: "; ") + "; " + foundPart
+        return CriterionScore(score: score, reason: reason, tier: tier, inOrder: inOrder)
+    }
+
+    /// The section holding more than `dominantShare` of the found sections' time, if any.
+    public static func dominantSection(_ spans: [StructureSpan]) -> (name: String, share: Double)? {
+        let durations = spans.compactMap { span -> (String, Double)? in
+            guard let start = span.start, let end = span.end else { return nil }
+            return (span.name, max(0, end - start))
+        }
+        let total = durations.reduce(0) { $0 + $1.1 }
+        guard durations.count >= 2, total > 0, let longest = durations.max(by: { $0.1 < $1.1 }) else { return nil }
+        let share = longest.1 / total
+        return share > dominantShare ? (longest.0, share) : nil
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import SavvyASR
+
+/// The on-device semantic tier: sentence embeddings, a learned sentence classifier, a sequence
+/// decoder over the drill's order, and relevance as calibrated similarity to the prompt.
+///
+/// Deterministic given a deterministic encoder. The weights come from scripts/train-structure.py
+/// (`SemanticWeights`); the evidence and decoder mirror that script.
+public struct SemanticScorer {
+    /// Bumped whenever the evidence, the decoder or the weights change meaning.
+    public static let version = "semantic-1"
+    /// Cosine above which an answer word counts as saying the same thing as a prompt key word
+    /// ("doubtful" for "sceptical"): single-word MiniLM embeddings of synonyms sit around
+    /// 0.6–0.8, of merely related words around 0.3–0.5.
+    public static let synonymCosine = 0.6
+
+    let embedder: any SentenceEmbedding
+
+    public init(embedder: any SentenceEmbedding) {
+        self.embedder = embedder
+    }
+
+    /// Judges structure and relevance of `transcript` for `drill` and `prompt`.
+    /// - Throws: `CoachError.semanticUnavailable` when the drill is too large for the decoder or
+    ///   the encoder fails (the router then degrades to the heuristic tier).
+    public func judge(transcript: Transcript, drill: Drill, prompt: String) throws -> SemanticJudgment {
+        guard drill.sections.count <= StructureDecoder.maximumSections else {
+            throw CoachError.semanticUnavailable(
+                why: "drill '\(drill.id)' has \(drill.sections.count) sections; the decoder handles up to \(StructureDecoder.maximumSections)")
+        }
+        let sentences = AnswerSentence.split(transcript)
+        let index = TranscriptIndex(transcript: transcript)
+        guard !sentences.isEmpty else {
+            let spans = drill.sections.map { StructureSpan(sectionID: $0.id, name: $0.name, quote: nil, start: nil, end: nil) }
+            return SemanticJudgment(
+                sentences: [], labels: [], spans: spans, inOrder: true,
+                relevance: CriterionScore(score: 1, reason: "no words heard", tier: .semantic), onTopicProbability: 0)
+        }
+        let texts = sentences.map(\.text)
+        let sentenceVectors = try vectors(texts)
+        let exemplarVectors = try drill.sections.map { try vectors($0.exemplars) }
+        let descriptionVectors = try vectors(drill.sections.map(\.purpose))
+        let classifier = sentenceVectors.first.flatMap { DrillClassifier(drill: drill, dimension: $0.count) }
+        let evidence = SentenceEvidence(
+            sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
+            cues: drill.sections.map(\.cues), drillModel: classifier.map { c in sentenceVectors.map(c.logProbabilities) })
+        let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
+        let labels = StructureDecoder.trained.decode(emissions: emissions, change: evidence.change)
+
+        var spans: [StructureSpan] = []
+        var firstSentence: [Int] = []
+        for (k, section) in drill.sections.enumerated() {
+            let members = labels.indices.filter { labels[$0] == k }
+            guard let first = members.first, let last = members.last else {
+                spans.append(StructureSpan(sectionID: section.id, name: section.name, quote: nil, start: nil, end: nil))
+                continue
+            }
+            firstSentence.append(first)
+            let firstWord = sentences[first].words.lowerBound
+            let lastWord = sentences[last].words.upperBound - 1
+            spans.append(StructureSpan(
+                sectionID: section.id, name: section.name,
+                quote: index.text(words: firstWord, min(lastWord, firstWord + 29)),
+                start: sentences[first].start, end: sentences[last].end))
+        }
+        let inOrder = zip(firstSentence, firstSentence.dropFirst()).allSatisfy { $0 < $1 }
+        let (relevance, probability) = try judgeRelevance(
+            prompt: prompt, sentences: sentences, vectors: sentenceVectors, spans: spans, labels: labels)
+        return SemanticJudgment(
+            sentences: sentences, labels: labels, spans: spans, inOrder: inOrder, relevance: relevance,
+            onTopicProbability: probability)
+    }
+
+    /// Relevance: P(on topic) from the best sentence's and the whole answer's cosine to the prompt
+    /// (logistic calibration learned on the dev set), in bands of 0.2; the reason quotes the
+    /// closest sentence, names the prompt's key words the answer addressed (or a synonym it
+    /// used) and those it did not, and the found section least related to the prompt.
+    func judgeRelevance(
+        prompt: String, sentences: [AnswerSentence], vectors: [[Double]], spans: [StructureSpan], labels: [Int?]
+    ) throws -> (CriterionScore, Double) {
+        let trimmed = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            return (CriterionScore(score: 3, reason: "no prompt given; neutral score", tier: .semantic), 0.5)
+        }
+        let promptVector = try self.vectors([trimmed])[0]
+        let similarities = vectors.map { SentenceEvidence.dot($0, promptVector) }
+        var best = 0
+        for i in similarities.indices where similarities[i] > similarities[best] { best = i }
+        var mean = [Double](repeating: 0, count: promptVector.count)
+        for vector in vectors { for d in mean.indices { mean[d] += vector[d] } }
+        let norm = max(sqrt(mean.reduce(0) { $0 + $1 * $1 }), 1e-12)
+        let answerCosine = SentenceEvidence.dot(mean.map { $0 / norm }, promptVector)
+        let r = SemanticWeights.relevance
+        let probability = 1 / (1 + exp(-(r[0] + r[1] * similarities[best] + r[2] * answerCosine)))
+        let score = Self.relevanceScore(probability)
+
+        // Which of the prompt's key words the answer took up, literally or in other words.
+        let keyWords = ContentWords.keyWords(trimmed)
+        let answerText = sentences.map(\.text).joined(separator: " ")
+        let answerStems = ContentWords.stems(answerText)
+        let answerWords = ContentWords.keyWords(answerText)
+        var addressed: [String] = []
+        var missing: [String] = []
+        let unmatched = keyWords.filter { !answerStems.contains(ContentWords.stem($0)) }
+        addressed += keyWords.filter { answerStems.contains(ContentWords.stem($0)) }
+        if !unmatched.isEmpty, !answerWords.isEmpty {
+            let keyVectors = try self.vectors(unmatched)
+            let wordVectors = try self.vectors(answerWords)
+            for (word, keyVector) in zip(unmatched, keyVectors) {
+                var closest = 0
+                var closestCosine = -1.0
+                for (j, wordVector) in wordVectors.enumerated() {
+                    let cosine = SentenceEvidence.dot(keyVector, wordVector)
+                    if cosine > closestCosine {
+                        closestCosine = cosine
+                        closest = j
+                    }
+                }
+                if closestCosine >= Self.synonymCosine {
+                    addressed.append("\(word) (as '\(answerWords[closest])')")
+                } else {
+                    missing.append(word)
+                }
+            }
+        } else {
+            missing = unmatched
+        }
+        let words = sentences[best].text.split(separator: " ")
+        let quote = words.prefix(8).joined(separator: " ") + (words.count > 8 ? "…" : "")
+        var parts = [
+            probability >= 0.5 ? "on topic" : "off topic",
+            "closest to the prompt at \(Clock.format(sentences[best].start)): '\(quote)'",
+        ]
+        if !addressed.isEmpty { parts.append("addresses \(addressed.prefix(4).joined(separator: ", "))") }
+        if !missing.isEmpty { parts.append("not addressed: \(missing.prefix(4).joined(separator: ", "))") }
+        if let weakest = Self.leastRelatedSection(similarities: similarities, labels: labels, spans: spans),
+           probability >= 0.5 {
+            parts.append("least related part: \(weakest)")
+        }
+        return (CriterionScore(score: score, reason: parts.joined(separator: "; "), tier: .semantic), probability)
+    }
+
+    /// P(on topic) in bands of 0.2 → 1–5.
+    public static func relevanceScore(_ probability: Double) -> Int {
+        switch probability {
+        case 0.8...: return 5
+        case 0.6...: return 4
+        case 0.4...: return 3
+        case 0.2...: return 2
+        default: return 1
+        }
+    }
+
+    /// The found section whose sentences are on average least similar to the prompt, when the
+    /// answer has at least two found sections.
+    static func leastRelatedSection(similarities: [Double], labels: [Int?], spans: [StructureSpan]) -> String? {
+        var worst: (name: String, mean: Double)?
+        var foundCount = 0
+        for (k, span) in spans.enumerated() where span.isPresent {
+            let members = labels.indices.filter { labels[$0] == k }
+            guard !members.isEmpty else { continue }
+            foundCount += 1
+            let mean = members.reduce(0) { $0 + similarities[$1] } / Double(members.count)
+            if worst == nil || mean < worst!.mean { worst = (span.name, mean) }
+        }
+        return foundCount >= 2 ? worst?.name : nil
+    }
+
+    private func vectors(_ texts: [String]) throws -> [[Double]] {
+        guard !texts.isEmpty else { return [] }
+        do {
+            return try embedder.embed(texts).map { $0.map(Double.init) }
+        } catch {
+            throw CoachError.semanticUnavailable(why: "the sentence encoder failed: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// Labels each sentence of an answer with one of a drill's sections or none, by Viterbi search.
+///
+/// A state is (current label, set of sections already used). A section is one contiguous run of
+/// sentences; the none label may appear anywhere. Starting a section after a later one has been
+/// used is allowed at `outOfOrder` cost (and the answer is then reported out of order); each
+/// section never used costs its skip score; a label change at sentence i adds
+/// `change × (1 − cos(e_i, e_{i−1}) − 0.5)`, so changes of topic favour section boundaries.
+/// Ties go to the first state in a fixed order, so the same scores give the same labels.
+/// Mirrors `decode()` in scripts/train-structure.py.
+public struct StructureDecoder: Sendable, Equatable {
+    /// The most sections a drill may have for this decoder (the state space doubles per section).
+    public static let maximumSections = 6
+
+    public var outOfOrder: Double
+    public var skipFirst: Double
+    public var skipMiddle: Double
+    public var skipLast: Double
+    public var change: Double
+
+    public init(outOfOrder: Double, skipFirst: Double, skipMiddle: Double, skipLast: Double, change: Double) {
+        self.outOfOrder = outOfOrder
+        self.skipFirst = skipFirst
+        self.skipMiddle = skipMiddle
+        self.skipLast = skipLast
+        self.change = change
+    }
+
+    /// The learned costs from `SemanticWeights`.
+    public static let trained = StructureDecoder(
+        outOfOrder: SemanticWeights.outOfOrder, skipFirst: SemanticWeights.skipFirst,
+        skipMiddle: SemanticWeights.skipMiddle, skipLast: SemanticWeights.skipLast, change: SemanticWeights.change)
+
+    /// - Parameters:
+    ///   - emissions: `[sentence][label]` log-scores, labels = the K sections in drill order, then none.
+    ///   - change: per sentence, 1 − cosine to the previous sentence (ignored for the first).
+    /// - Returns: per sentence, a section index 0..<K or nil for none. Empty for no sentences.
+    public func decode(emissions: [[Double]], change: [Double]) -> [Int?] {
+        guard let width = emissions.first?.count, width >= 1 else { return [] }
+        let k = width - 1
+        precondition(k <= Self.maximumSections, "drill has more sections than the decoder supports")
+        // States in the same order as the training script: by mask, then label.
+        var states: [(label: Int, mask: Int)] = []
+        for mask in 0..<(1 << k) {
+            for label in 0...k where label == k || mask & (1 << label) != 0 {
+                states.append((label, mask))
+            }
+        }
+        var index: [Int: Int] = [:]
+        for (j, state) in states.enumerated() { index[state.mask * (k + 1) + state.label] = j }
+        let count = states.count
+        let never = -Double.greatestFiniteMagnitude
+        var score = [Double](repeating: never, count: count)
+        for (j, state) in states.enumerated() where state.mask == (state.label == k ? 0 : 1 << state.label) {
+            score[j] = emissions[0][state.label]
+        }
+        let n = emissions.count
+        var back = [[Int]](repeating: [Int](repeating: 0, count: count), count: n)
+        for i in 1..<max(n, 1) {
+            let switchBonus = self.change * ((i < change.count ? change[i] : 0) - 0.5)
+            var best = [Double](repeating: never, count: count)
+            var from = [Int](repeating: -1, count: count)
+            // Walk predecessors in ascending order and keep strict improvements: the first
+            // maximum wins, as numpy's argmax does in the training script.
+            for (a, state) in states.enumerated() where score[a] > never {
+                func offer(_ b: Int, _ value: Double) {
+                    if from[b] < 0 || value > best[b] {
+                        best[b] = value
+                        from[b] = a
+                    }
+                }
+                offer(a, score[a])
+                if state.label != k, let b = index[state.mask * (k + 1) + k] {
+                    offer(b, score[a] + switchBonus)
+                }
+                for section in 0..<k where state.mask & (1 << section) == 0 {
+                    let later = (section + 1)..<k
+                    let cost = later.contains { state.mask & (1 << $0) != 0 } ? outOfOrder : 0
+                    let mask = state.mask | (1 << section)
+                    if let b = index[mask * (k + 1) + section] {
+                        offer(b, score[a] - cost + switchBonus)
+                    }
+                }
+            }
+            for b in 0..<count where from[b] >= 0 {
+                best[b] += emissions[i][states[b].label]
+            }
+            score = best
+            back[i] = from
+        }
+        var finalBest = 0
+        var finalScore = never
+        for (j, state) in states.enumerated() where score[j] > never {
+            var value = score[j]
+            for section in 0..<k where state.mask & (1 << section) == 0 {
+                value -= section == 0 ? skipFirst : section == k - 1 ? skipLast : skipMiddle
+            }
+            if value > finalScore {
+                finalScore = value
+                finalBest = j
+            }
+        }
+        var labels = [Int?](repeating: nil, count: n)
+        var j = finalBest
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            labels[i] = states[j].label == k ? nil : states[j].label
+            if i > 0 { j = back[i][j] }
+        }
+        return labels
+    }
+}

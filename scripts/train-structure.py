@@ -1,0 +1,434 @@
+#!/usr/bin/env python3
+"""Trains the semantic tier's structure and relevance weights on the content dev set.
+
+Deterministic (numpy only, fixed iteration counts, zero initialisation, fixed grids, ties to
+the first candidate): the same dev set and model give the same weights, written as a generated
+Swift table (Sources/SavvyCoach/Semantic/SemanticWeights.swift). Trains on the `train` split of
+scripts/make-content-set.py and reports the figures on the `test` split, which it never fits.
+
+The model (mirrored exactly by SemanticScorer.swift; keep the two in step):
+  sentences   transcript-like text: lower case, punctuation stripped at word edges
+  evidence    for sentence i and section k (K sections, n sentences):
+                ex[i,k]    mean cosine of sentence i to section k's exemplars
+                desc[i,k]  cosine to the section's purpose line
+                exRel, descRel  the same minus their mean over the answer's sentences
+                cue        a cue phrase of k occurs in the sentence; cueOpen: within its first 3 words
+                posSq      (i/(n-1) - k/(K-1))^2, distance from the section's nominal place
+                first/last sentence 0 with section 0; last sentence with the last section
+                top        k has the largest exRel of all sections for this sentence
+  emission    softmax over K sections + none of  w·evidence[i,k]  and  v·[1, max_k exRel, max_k ex]
+  decoder     Viterbi over (label, sections used): a section is one contiguous run; starting a
+              section that comes before one already used costs `outOfOrder`; each label change
+              at sentence i scores `change`·(1 - cos(e_i, e_{i-1}) - 0.5); at the end each
+              section never used costs its skip score (first, middle or last section)
+  relevance   P(on topic) = logistic(r0 + r1·max_i cos(e_i, prompt) + r2·cos(mean e, prompt))
+
+Usage: scripts/train-structure.py [--set DIR] [--write]   (needs the sentence model; see
+bench/semantic/minilm_ref.py for where it is looked up)
+"""
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import re
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench", "semantic"))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from minilm_ref import MiniLM  # noqa: E402
+
+FEATURES = ["exRel", "descRel", "ex", "cue", "cueOpen", "posSq", "first", "last", "top", "drillModel"]
+NONE_FEATURES = ["bias", "maxExRel", "maxEx", "drillModel"]
+GRID = {
+    "outOfOrder": [0.5, 1, 2, 3, 4, 6],
+    "skipFirst": [0, 0.5, 1, 2, 3, 4, 6],
+    "skipMiddle": [0, 0.5, 1, 2, 3, 4, 6],
+    "skipLast": [0, 0.5, 1, 2, 3, 4, 6],
+    "change": [0, 0.5, 1, 2, 4],
+}
+
+
+def transcript_like(text):
+    words = []
+    for raw in text.lower().split():
+        word = re.sub(r"^[^\w]+|[^\w]+$", "", raw)
+        if word:
+            words.append(word)
+    return " ".join(words)
+
+
+def tokens(text):
+    """TextNormalizer.tokens: lower case, apostrophes dropped, other non-alphanumerics split."""
+    return re.findall(r"[a-z0-9]+", text.lower().replace("'", "").replace("\u2019", ""))
+
+
+def parse_drills():
+    """Section ids, purposes, exemplars and cues of the built-in drills, from BuiltInDrills.swift."""
+    source = open(os.path.join(ROOT, "Sources/SavvyCoach/Drills/BuiltInDrills.swift")).read()
+    drills = {}
+    for block in re.split(r"public static let \w+ = Drill\(", source)[1:]:
+        drill_id = re.search(r'id: "([\w-]+)"', block).group(1)
+        sections = []
+        for m in re.finditer(r'DrillSection\(\s*id: "(\w+)", name: "[^"]+", purpose: "([^"]+)",\s*'
+                             r'exemplars: \[(.*?)\],\s*cues: \[(.*?)\],', block, re.S):
+            sections.append({"id": m.group(1), "purpose": m.group(2),
+                             "exemplars": re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(3)),
+                             "cues": re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(4))})
+        drills[drill_id] = sections
+    return drills
+
+
+class Embedder:
+    """MiniLM with a cache on disk keyed by the text's SHA-256 (embedding is slow in numpy)."""
+
+    def __init__(self, cache_path):
+        self.model = MiniLM()
+        self.cache_path = cache_path
+        self.cache = {}
+        if os.path.exists(cache_path):
+            data = np.load(cache_path)
+            self.cache = {k: data[k] for k in data.files}
+
+    def __call__(self, texts):
+        out = []
+        for text in texts:
+            key = hashlib.sha256(text.encode()).hexdigest()
+            if key not in self.cache:
+                self.cache[key] = self.model.embed([text])[0]
+            out.append(self.cache[key])
+        return np.array(out, dtype=np.float64)
+
+    def save(self):
+        np.savez(self.cache_path, **self.cache)
+
+
+def cue_features(sentence_tokens, cues):
+    any_hit, open_hit = 0.0, 0.0
+    for cue in cues:
+        phrase = tokens(cue)
+        if not phrase:
+            continue
+        for start in range(len(sentence_tokens) - len(phrase) + 1):
+            if sentence_tokens[start:start + len(phrase)] == phrase:
+                any_hit = 1.0
+                if start < 3:
+                    open_hit = 1.0
+    return any_hit, open_hit
+
+
+def evidence(sentence_vectors, texts, sections, section_vectors, drill_logp):
+    """Feature tensor (n, K, F), none features (n, 3) and the sentence-to-sentence change."""
+    n, K = len(texts), len(sections)
+    ex = np.stack([sentence_vectors @ ev.T for ev, _ in section_vectors], axis=1).mean(axis=2) \
+        if False else np.stack([(sentence_vectors @ ev.T).mean(axis=1) for ev, _ in section_vectors], axis=1)
+    desc = np.stack([sentence_vectors @ dv for _, dv in section_vectors], axis=1)
+    ex_rel = ex - ex.mean(axis=0, keepdims=True)
+    desc_rel = desc - desc.mean(axis=0, keepdims=True)
+    phi = np.zeros((n, K, len(FEATURES)))
+    for i in range(n):
+        toks = tokens(texts[i])
+        pos = i / (n - 1) if n > 1 else 0.0
+        top = int(np.argmax(ex_rel[i]))
+        for k in range(K):
+            centre = k / (K - 1) if K > 1 else 0.0
+            cue, cue_open = cue_features(toks, sections[k]["cues"])
+            phi[i, k] = [ex_rel[i, k], desc_rel[i, k], ex[i, k], cue, cue_open, (pos - centre) ** 2,
+                         float(i == 0 and k == 0), float(i == n - 1 and k == K - 1), float(k == top),
+                         drill_logp[i, k]]
+    none = np.stack([np.ones(n), ex_rel.max(axis=1), ex.max(axis=1), drill_logp[:, K]], axis=1)
+    change = np.zeros(n)
+    for i in range(1, n):
+        change[i] = 1.0 - float(sentence_vectors[i] @ sentence_vectors[i - 1])
+    return phi, none, change
+
+
+def train_drill_model(x, y, classes, iterations=600, rate=2.0, l2=1e-3):
+    """Multinomial logistic regression over [embedding, 1] → section or none, from zero."""
+    x = np.concatenate([x, np.ones((len(x), 1))], axis=1)
+    W = np.zeros((x.shape[1], classes))
+    target = np.zeros((len(y), classes))
+    target[np.arange(len(y)), y] = 1.0
+    for _ in range(iterations):
+        logits = x @ W
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        p /= p.sum(axis=1, keepdims=True)
+        W -= rate * (x.T @ (p - target) / len(y) + l2 * W)
+    return W
+
+
+def drill_model_logp(W, vectors):
+    if W is None:
+        return np.zeros((len(vectors), 1))
+    logits = np.concatenate([vectors, np.ones((len(vectors), 1))], axis=1) @ W
+    logits -= logits.max(axis=1, keepdims=True)
+    return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+
+
+def log_softmax_scores(phi, none, w, v):
+    logits = np.concatenate([phi @ w, (none @ v)[:, None]], axis=1)  # (n, K+1), none last
+    logits -= logits.max(axis=1, keepdims=True)
+    return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+
+
+def train_emission(items, iterations=3000, rate=0.5, l2=1e-3):
+    """Full-batch gradient descent on the conditional-logit likelihood, from zero."""
+    w = np.zeros(len(FEATURES))
+    v = np.zeros(len(NONE_FEATURES))
+    count = sum(len(it["labels"]) for it in items)
+    for _ in range(iterations):
+        gw = l2 * w
+        gv = l2 * v
+        for it in items:
+            logp = log_softmax_scores(it["phi"], it["none"], w, v)
+            p = np.exp(logp)
+            K = it["phi"].shape[1]
+            target = np.zeros_like(p)
+            target[np.arange(len(it["labels"])), it["labels"]] = 1.0
+            diff = (p - target) / count  # d NLL / d logits
+            gw += np.einsum("nk,nkf->f", diff[:, :K], it["phi"])
+            gv += diff[:, K] @ it["none"]
+        w -= rate * gw
+        v -= rate * gv
+    return w, v
+
+
+def decode(logp, change, params):
+    """Viterbi over (label, used-sections mask); returns the label per sentence (K = none)."""
+    n, width = logp.shape
+    K = width - 1
+    states = [(label, mask) for mask in range(1 << K) for label in range(K + 1)
+              if label == K or mask & (1 << label)]
+    index = {s: j for j, s in enumerate(states)}
+    S = len(states)
+    NEG = -1e18
+    base = np.full((S, S), NEG)
+    differs = np.zeros((S, S))
+    for a, (la, ma) in enumerate(states):
+        for b, (lb, mb) in enumerate(states):
+            if lb == la and mb == ma:
+                base[a, b] = 0.0
+            elif lb == K and mb == ma:
+                base[a, b] = 0.0
+                differs[a, b] = 1.0
+            elif lb < K and not ma & (1 << lb) and mb == ma | (1 << lb):
+                later_used = any(ma & (1 << j) for j in range(lb + 1, K))
+                base[a, b] = -params["outOfOrder"] if later_used else 0.0
+                differs[a, b] = 1.0
+    score = np.full(S, NEG)
+    for b, (lb, mb) in enumerate(states):
+        if mb == (0 if lb == K else 1 << lb):
+            score[b] = logp[0, lb]
+    back = np.zeros((n, S), dtype=int)
+    for i in range(1, n):
+        total = score[:, None] + base + params["change"] * (change[i] - 0.5) * differs
+        back[i] = np.argmax(total, axis=0)  # first maximum: deterministic ties
+        score = total[back[i], np.arange(S)] + np.array([logp[i, lb] for lb, _ in states])
+    skip = [params["skipFirst"] if k == 0 else params["skipLast"] if k == K - 1 else params["skipMiddle"]
+            for k in range(K)]
+    final = score - np.array([sum(skip[k] for k in range(K) if not mb & (1 << k)) for _, mb in states])
+    j = int(np.argmax(final))
+    labels = [0] * n
+    for i in range(n - 1, -1, -1):
+        labels[i] = states[j][0]
+        j = back[i, j] if i > 0 else j
+    return labels
+
+
+def starts(labels, K):
+    found = {}
+    for i, label in enumerate(labels):
+        if label < K and label not in found:
+            found[label] = i
+    return found
+
+
+def evaluate_structure(items, w, v, params):
+    placed = total_true = reported = right = 0
+    ooo_flag = ooo_total = 0
+    for it in items:
+        K = it["phi"].shape[1]
+        labels = decode(log_softmax_scores(it["phi"], it["none"], w, v), it["change"], params)
+        got, truth = starts(labels, K), starts(it["labels"], K)
+        total_true += len(truth)
+        reported += len(got)
+        for k, i in got.items():
+            if truth.get(k) == i:
+                right += 1
+        placed += sum(1 for k, i in truth.items() if got.get(k) == i)
+        order = [k for k, _ in sorted(got.items(), key=lambda kv: kv[1])]
+        if it["variant"] == "out-of-order":
+            ooo_total += 1
+            ooo_flag += int(order != sorted(order))
+    return {"recall": placed / max(total_true, 1), "precision": right / max(reported, 1),
+            "oooFlagged": f"{ooo_flag}/{ooo_total}"}
+
+
+def objective(items, w, v, params):
+    r = evaluate_structure(items, w, v, params)
+    return r["recall"] + r["precision"]
+
+
+def tune(items, w, v):
+    params = {"outOfOrder": 2, "skipFirst": 1, "skipMiddle": 1, "skipLast": 1, "change": 1}
+    for _ in range(2):
+        for name, grid in GRID.items():
+            best = None
+            for value in grid:
+                trial = dict(params, **{name: value})
+                score = objective(items, w, v, trial)
+                if best is None or score > best[0] + 1e-12:
+                    best = (score, value)
+            params[name] = best[1]
+    return params
+
+
+def relevance_features(sentence_vectors, prompt_vector):
+    sims = sentence_vectors @ prompt_vector
+    mean = sentence_vectors.mean(axis=0)
+    mean /= max(np.linalg.norm(mean), 1e-12)
+    return np.array([1.0, sims.max(), float(mean @ prompt_vector)])
+
+
+def train_relevance(rows, labels, iterations=5000, rate=1.0, l2=1e-3):
+    x = np.array(rows)
+    y = np.array(labels, dtype=float)
+    # Equal weight to both classes: off-topic answers are rarer in the set than in the targets.
+    weight = np.where(y == 1, 0.5 / y.sum(), 0.5 / (len(y) - y.sum()))
+    r = np.zeros(x.shape[1])
+    for _ in range(iterations):
+        p = 1 / (1 + np.exp(-(x @ r)))
+        r -= rate * (x.T @ (weight * (p - y)) + l2 * r)
+    return r
+
+
+def relevance_score(probability):
+    """P(on topic) → 1–5 (same bands as RelevanceCalibration.swift)."""
+    return 5 if probability >= 0.8 else 4 if probability >= 0.6 else 3 if probability >= 0.4 else 2 if probability >= 0.2 else 1
+
+
+def swift_table(w, v, params, r, summary, drill_models):
+    def num(x):
+        return f"{x:.6f}"
+    lines = [
+        "// Generated by scripts/train-structure.py from the content dev set; do not edit by hand.",
+        f"// Trained on {summary['train']} answers; held-out figures at training time: {summary['heldOut']}.",
+        "",
+        "/// Learned weights of the semantic tier (see `SemanticScorer` for how each is used).",
+        "enum SemanticWeights {",
+        "    /// Emission weights over the per-section evidence, in `SentenceEvidence.features` order:",
+        "    /// " + ", ".join(FEATURES) + ".",
+        "    static let section: [Double] = [" + ", ".join(num(x) for x in w) + "]",
+        "    /// Emission weights of the none label: " + ", ".join(NONE_FEATURES) + ".",
+        "    static let none: [Double] = [" + ", ".join(num(x) for x in v) + "]",
+        f"    /// Cost of starting a section after a later one has been used.",
+        f"    static let outOfOrder = {num(params['outOfOrder'])}",
+        f"    /// Cost of leaving out the first, a middle and the last section.",
+        f"    static let skipFirst = {num(params['skipFirst'])}",
+        f"    static let skipMiddle = {num(params['skipMiddle'])}",
+        f"    static let skipLast = {num(params['skipLast'])}",
+        f"    /// Weight of the sentence-to-sentence change (1 - cosine, centred on 0.5) at a label change.",
+        f"    static let change = {num(params['change'])}",
+        "    /// Relevance logistic: bias, best sentence's cosine to the prompt, mean answer's cosine.",
+        "    static let relevance: [Double] = [" + ", ".join(num(x) for x in r) + "]",
+        "    /// Per-drill sentence classifiers: drill id → (rows = 384 embedding dimensions + bias,",
+        "    /// columns = the drill's sections + none), Float32 little-endian, row-major, base64.",
+        "    static let drillModels: [String: String] = [",
+    ] + [f'        "{d}": "{base64.b64encode(drill_models[d].astype("<f4").tobytes()).decode()}",'
+         for d in sorted(drill_models)] + [
+        "    ]",
+        "}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", default=os.path.join(ROOT, "bench/out/content"))
+    parser.add_argument("--write", action="store_true", help="write SemanticWeights.swift")
+    args = parser.parse_args()
+    answers_path = os.path.join(args.set, "answers.jsonl")
+    if not os.path.exists(answers_path):
+        os.system(f"{sys.executable} {os.path.join(ROOT, 'scripts/make-content-set.py')} --out {args.set}")
+    answers = [json.loads(line) for line in open(answers_path)]
+    drills = parse_drills()
+    embed = Embedder(os.path.join(args.set, "embeddings.npz"))
+    section_vectors = {d: [(embed(s["exemplars"]), embed([s["purpose"]])[0]) for s in secs]
+                       for d, secs in drills.items()}
+    items = {"train": [], "test": []}
+    relevance_rows = {"train": ([], []), "test": ([], [])}
+    prepared = []
+    for a in answers:
+        secs = drills[a["drill"]]
+        ids = [s["id"] for s in secs]
+        texts = [transcript_like(s["text"]) for s in a["sentences"]]
+        labels = [ids.index(s["label"]) if s["label"] in ids else len(ids) for s in a["sentences"]]
+        prepared.append((a, texts, embed(texts), labels))
+
+    # Per-drill sentence classifiers over the embedding. Training answers get out-of-fold
+    # predictions (three folds by scenario), so the emission weights learn how much to trust
+    # the classifier on sentences it has not seen, as at run time.
+    def fold(a):
+        return int(a["scenario"].split("-")[1]) % 3
+
+    def fit(drill, keep):
+        rows = [(v, y) for a, _, vs, ys in prepared if a["drill"] == drill and a["split"] == "train" and keep(a)
+                for v, y in zip(vs, ys)]
+        return train_drill_model(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
+                                 len(drills[drill]) + 1)
+
+    trained = sorted({a["drill"] for a in answers})
+    drill_models = {d: fit(d, lambda a: True) for d in trained}
+    fold_models = {(d, f): fit(d, lambda a, f=f: fold(a) != f) for d in trained for f in range(3)}
+    for a, texts, vectors, labels in prepared:
+        secs = drills[a["drill"]]
+        model = drill_models[a["drill"]] if a["split"] == "test" else fold_models[(a["drill"], fold(a))]
+        phi, none, change = evidence(vectors, texts, secs, section_vectors[a["drill"]],
+                                     drill_model_logp(model, vectors))
+        items[a["split"]].append({"phi": phi, "none": none, "change": change, "labels": labels,
+                                  "variant": a["variant"], "drill": a["drill"]})
+        rows, ys = relevance_rows[a["split"]]
+        rows.append(relevance_features(vectors, embed([a["prompt"]])[0]))
+        ys.append(1 if a["onTopic"] else 0)
+    embed.save()
+
+    w, v = train_emission(items["train"])
+    params = tune(items["train"], w, v)
+    r = train_relevance(*relevance_rows["train"])
+    report = {}
+    for split in ("train", "test"):
+        per = {}
+        for drill in drills:
+            subset = [it for it in items[split] if it["drill"] == drill]
+            if subset:
+                per[drill] = evaluate_structure(subset, w, v, params)
+        rows, ys = relevance_rows[split]
+        scores = [relevance_score(1 / (1 + np.exp(-(np.array(x) @ r)))) for x in rows]
+        off = [s for s, y in zip(scores, ys) if y == 0]
+        on = [s for s, y in zip(scores, ys) if y == 1]
+        per["relevance"] = {"offTopicLE2": f"{sum(s <= 2 for s in off)}/{len(off)}",
+                            "onTopicGE4": f"{sum(s >= 4 for s in on)}/{len(on)}"}
+        per["all"] = evaluate_structure(items[split], w, v, params)
+        report[split] = per
+    print(json.dumps({"weights": {"section": dict(zip(FEATURES, np.round(w, 3).tolist())),
+                                  "none": np.round(v, 3).tolist(), "params": params,
+                                  "relevance": np.round(r, 3).tolist()},
+                      "report": report}, indent=1))
+    if args.write:
+        held = report["test"]["all"]
+        summary = {"train": len(items["train"]),
+                   "heldOut": f"sections placed {held['recall']:.2f}, precision {held['precision']:.2f}"}
+        path = os.path.join(ROOT, "Sources/SavvyCoach/Semantic/SemanticWeights.swift")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(swift_table(w, v, params, r, summary, drill_models))
+
+
+if __name__ == "__main__":
+    main()
