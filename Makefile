@@ -65,7 +65,7 @@ release: deps
 DEMO_HOME := $(CURDIR)/.demo
 demo: release venv
 	@echo
-	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) score Tests/Fixtures/star-answer.wav --drill star \
+	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) score Fixtures/star-answer.wav --drill star \
 		--prompt "Tell me about a time you fixed a production problem under time pressure."
 	@echo
 	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) history
