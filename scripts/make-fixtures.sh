@@ -93,6 +93,33 @@ assemble "$OUT/star-answer.wav" "$OUT/star-answer.json" \
     speech:s1 pause:g025 filler:um1 pause:g025 speech:t1 pause:g080 speech:a1 pause:g025 \
     filler:uh1 pause:g025 speech:a2 pause:g100 speech:r1
 
+# --- star-natural.wav: a STAR answer in everyday wording (few of the cue phrases), issue 14 ------
+# Sections open at sentence starts; the sidecar gives each section's true start in seconds.
+say n1 "Two winters ago I ran the small support team at a furniture retailer, and our phone queue doubled after a website change."
+say n2 "Getting the waiting times back under five minutes before the sales season was down to me."
+say n3 "I listened to a morning of calls and found that most people only wanted to know where their delivery was."
+say n4 "So we put a tracking link in every confirmation email and moved one person from the phones to written replies."
+say n5 "Within three weeks the queue was back to normal, and our satisfaction score rose by twelve points."
+gap g070 0.70
+files=() t=0 sections=""
+for spec in situation:n1 task:n2 action:n3 -:n4 result:n5; do
+    section="${spec%%:*}"; name="${spec#*:}"
+    if [ "$t" -gt 0 ]; then files+=("$WORK/g070.wav"); t=$((t + $(soxi -s "$WORK/g070.wav"))); fi
+    if [ "$section" != "-" ]; then
+        sections="$sections$(printf '"%s": %.4f' "$section" "$(echo "$t / $RATE" | bc -l)"), "
+    fi
+    files+=("$WORK/$name.wav"); t=$((t + $(soxi -s "$WORK/$name.wav")))
+done
+sox -R -D "${files[@]}" "$OUT/star-natural.wav"
+{
+    printf '{\n'
+    printf '  "file": "star-natural.wav",\n'
+    printf '  "prompt": "Tell me about a time you improved a process that was slowing your team down.",\n'
+    printf '  "durationSeconds": %.4f,\n' "$(echo "$t / $RATE" | bc -l)"
+    printf '  "sectionStarts": {%s}\n' "${sections%, }"
+    printf '}\n'
+} > "$OUT/star-natural.json"
+
 # --- fillers.wav: a short answer dense with fillers at known places ----------------------------
 say f1 "So the first thing I noticed"
 say f2 "was that the tests were slow"

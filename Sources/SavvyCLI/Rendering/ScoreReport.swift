@@ -17,14 +17,16 @@ struct ScoreReport {
         if !r.prompt.isEmpty { out += palette.dim("Prompt: \(r.prompt)") + "\n" }
         out += "\n" + palette.bold("Delivery") + "\n"
         out += ReportRow.align(deliveryRows(m), palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
-        out += "\n" + palette.bold("Content") + palette.dim("  overall \(Format.fixed(r.overall, 1)) / 5") + "\n"
+        out += "\n" + palette.bold("Content") + palette.dim(
+            "  overall \(Format.fixed(r.overall, 1)) / 5 · content \(Format.fixed(r.content, 1)) · delivery \(Format.fixed(r.deliverySubtotal, 1))"
+                + " (overall = (2 × content + delivery) / 3)") + "\n"
         let criteria = r.criteria.map { item in
             ReportRow(label: item.name, value: "\(item.score.score)/5", band: Self.band(item.score.score),
                       detail: item.score.reason)
         }
         out += ReportRow.align(criteria, palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
         if !r.structureMap.isEmpty {
-            out += "\n" + palette.bold("Structure") + "\n"
+            out += "\n" + palette.bold("Structure") + palette.dim("  judged by \(r.structure.tier.rawValue)") + "\n"
             for span in r.structureMap {
                 if let quote = span.quote {
                     let at = span.start.map { Format.clock($0) + "  " } ?? ""
@@ -32,6 +34,10 @@ struct ScoreReport {
                 } else {
                     out += "  \(span.name.padding(10)) " + palette.red("missing") + "\n"
                 }
+            }
+            if r.structure.inOrder == false {
+                let spoken = r.structureMap.filter(\.isPresent).sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.name)
+                out += "  " + palette.yellow("out of order: spoken as \(spoken.joined(separator: " → "))") + "\n"
             }
         }
         if !r.tips.isEmpty {
@@ -78,7 +84,7 @@ struct ScoreReport {
         let words = Dictionary(grouping: m.fillers.items.filter { $0.source == .lexicon }, by: \.text)
             .map { "\($0.key) ×\($0.value.count)" }.sorted()
         if !words.isEmpty { fillerDetail += " · " + words.joined(separator: ", ") }
-        if !m.fillers.clusters.isEmpty { fillerDetail += " · \(m.fillers.clusters.count) cluster(s)" }
+        if !m.fillers.clusters.isEmpty { fillerDetail += " · " + Plural.count(m.fillers.clusters.count, "cluster") }
         rows.append(ReportRow(label: "Fillers", value: "\(Format.fixed(m.fillers.perMinute, 1))/min",
                               band: Bands.fillers.classify(m.fillers.perMinute), detail: fillerDetail))
         rows.append(ReportRow(label: "Pauses", value: "\(m.pauses.count)",
@@ -88,7 +94,7 @@ struct ScoreReport {
             rows.append(ReportRow(label: "Pitch variety", value: Format.fixed(pitch.sdSemitones, 1) + " st",
                                   band: Bands.pitchVariety.classify(pitch.sdSemitones),
                                   detail: "median \(Format.fixed(pitch.medianHz, 0)) Hz" +
-                                      (pitch.monotoneSpans.isEmpty ? "" : " · \(pitch.monotoneSpans.count) monotone span(s)")))
+                                      (pitch.monotoneSpans.isEmpty ? "" : " · " + Plural.count(pitch.monotoneSpans.count, "monotone span"))))
         }
         if let range = m.loudness?.rangeDB {
             rows.append(ReportRow(label: "Loudness range", value: Format.fixed(range, 1) + " dB", band: nil, detail: ""))

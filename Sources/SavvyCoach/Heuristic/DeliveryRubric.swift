@@ -15,8 +15,8 @@ public enum DeliveryRubric {
         }
         if summary.stallCount >= 1 { score -= 1 }
         if summary.stallCount >= 3 { score -= 1 }
-        let reason = "\(summary.fillerCount) fillers (\(Clock.oneDecimal(rate))/min, \(Bands.fillers.classify(rate).rawValue)); "
-            + "\(summary.longPauseCount) long pauses, \(summary.stallCount) stalls over 3 s"
+        let reason = "\(Plural.count(summary.fillerCount, "filler")) (\(Clock.oneDecimal(rate))/min, \(Bands.fillers.classify(rate).rawValue)); "
+            + "\(Plural.count(summary.longPauseCount, "long pause")), \(Plural.count(summary.stallCount, "stall")) over 3 s"
         return CriterionScore(score: score, reason: reason, tier: .deterministic)
     }
 
@@ -79,7 +79,7 @@ public enum DeliveryRubric {
         }
         if summary.monotoneSpanCount >= 2 { score -= 1 }
         let reason = "pitch SD \(Clock.oneDecimal(sd)) semitones (\(band == .red ? "flat" : band == .green ? "expressive" : "moderate")); "
-            + "\(summary.monotoneSpanCount) monotone stretches"
+            + Plural.count(summary.monotoneSpanCount, "monotone stretch", "monotone stretches")
         return CriterionScore(score: score, reason: reason, tier: .deterministic)
     }
 

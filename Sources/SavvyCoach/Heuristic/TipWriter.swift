@@ -64,7 +64,7 @@ public enum TipWriter {
             let times = summary.fillerTimes.prefix(3).map(Clock.format).joined(separator: ", ")
             add(scores.fluency, fillerBand == .red ? 2 : 1,
                 "Replace fillers with a short silent pause; silence reads as confidence.",
-                "\(count(summary.fillerCount, "filler")) (\(Clock.oneDecimal(summary.fillersPerMinute))/min)"
+                "\(Plural.count(summary.fillerCount, "filler")) (\(Clock.oneDecimal(summary.fillersPerMinute))/min)"
                     + (times.isEmpty ? "" : " at \(times)"), at: summary.fillerTimes.first)
         }
 
@@ -83,7 +83,7 @@ public enum TipWriter {
 
         if summary.stallCount > 0 {
             add(scores.fluency, 1, "Plan the next sentence before finishing the current one to avoid long stalls.",
-                "\(count(summary.stallCount, "silence")) over 3 s, \(summary.longPauseCount) of 1–3 s")
+                "\(Plural.count(summary.stallCount, "silence")) over 3 s, \(summary.longPauseCount) of 1–3 s")
         }
 
         if let sd = summary.pitchSDSemitones {
@@ -91,7 +91,7 @@ public enum TipWriter {
             if band != .green {
                 add(scores.engagement, band == .red ? 2 : 1,
                     "Vary your pitch: lift on the key word of each sentence, drop at its end.",
-                    "pitch SD \(Clock.oneDecimal(sd)) semitones, \(count(summary.monotoneSpanCount, "monotone stretch", "monotone stretches"))")
+                    "pitch SD \(Clock.oneDecimal(sd)) semitones, \(Plural.count(summary.monotoneSpanCount, "monotone stretch", "monotone stretches"))")
             } else {
                 add(scores.engagement, 0, "Keep the vocal variety; it holds attention.", "pitch SD \(Clock.oneDecimal(sd)) semitones")
             }
@@ -152,11 +152,6 @@ public enum TipWriter {
         return map.contains { span in
             span.isPresent && (asked.contains(span.name.lowercased()) || asked.contains(span.sectionID))
         }
-    }
-
-    /// "1 filler", "3 fillers".
-    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
     }
 
     /// "a" or "an" for a section name ("an Action", "a Result").

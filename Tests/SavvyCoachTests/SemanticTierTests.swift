@@ -1,0 +1,170 @@
+import Foundation
+import SavvyASR
+import XCTest
+@testable import SavvyCoach
+
+/// Issue 14: the semantic tier's decoder, structure score, relevance calibration, tier selection
+/// and tips. The tests with the real sentence model are in `SemanticModelTests`.
+final class SemanticTierTests: XCTestCase {
+    // MARK: - Decoder (no model needed: emissions are given)
+
+    /// Emissions that clearly favour `labels` (nil = none) for a drill of `sections` sections.
+    private func emissions(_ labels: [Int?], sections: Int, strength: Double = 4) -> [[Double]] {
+        labels.map { label in
+            (0...sections).map { column in (column == (label ?? sections)) ? 0 : -strength }
+        }
+    }
+
+    private let decoder = StructureDecoder(outOfOrder: 2, skipFirst: 1, skipMiddle: 1, skipLast: 1, change: 0)
+
+    func testIssue14_decoderLabelsACompleteAnswerInOrder() {
+        let truth: [Int?] = [0, 0, 1, 2, 2, 2, 3]
+        let labels = decoder.decode(emissions: emissions(truth, sections: 4), change: Array(repeating: 0.5, count: 7))
+        XCTAssertEqual(labels, truth)
+    }
+
+    func testIssue14_decoderLeavesAMissingSectionOut() {
+        // No sentence looks like section 1; skipping it costs less than forcing a sentence into it.
+        let truth: [Int?] = [0, 0, 2, 2, 3]
+        let labels = decoder.decode(emissions: emissions(truth, sections: 4), change: Array(repeating: 0.5, count: 5))
+        XCTAssertEqual(labels, truth)
+        XCTAssertFalse(labels.contains(1))
+    }
+
+    func testIssue14_decoderAllowsOutOfOrderOnlyWhenTheEvidenceOutweighsItsCost() {
+        let spoken: [Int?] = [0, 2, 2, 1, 3]
+        let strong = decoder.decode(emissions: emissions(spoken, sections: 4, strength: 6), change: Array(repeating: 0.5, count: 5))
+        XCTAssertEqual(strong, spoken, "clear evidence: the order as spoken")
+        let firstStarts = (0..<4).compactMap { k in strong.firstIndex(of: k) }
+        XCTAssertNotEqual(firstStarts, firstStarts.sorted(), "reported out of order")
+        let costly = StructureDecoder(outOfOrder: 50, skipFirst: 1, skipMiddle: 1, skipLast: 1, change: 0)
+        let inOrder = costly.decode(emissions: emissions(spoken, sections: 4, strength: 6), change: Array(repeating: 0.5, count: 5))
+        let starts = (0..<4).compactMap { k in inOrder.firstIndex(of: k) }
+        XCTAssertEqual(starts, starts.sorted(), "an out-of-order cost above the evidence keeps the drill order")
+    }
+
+    func testIssue14_decoderLabelsUnrelatedSentencesNone() {
+        let truth: [Int?] = [nil, nil, nil]
+        let labels = StructureDecoder(outOfOrder: 2, skipFirst: 0, skipMiddle: 0, skipLast: 0, change: 0)
+            .decode(emissions: emissions(truth, sections: 3), change: [0, 0.5, 0.5])
+        XCTAssertEqual(labels, truth)
+        XCTAssertEqual(decoder.decode(emissions: [], change: []), [])
+    }
+
+    func testIssue14_decoderSectionsAreContiguous() {
+        // Evidence alternates 0, 1, 0: section 0 cannot come back once left.
+        let labels = decoder.decode(emissions: emissions([0, 1, 0, 2, 3], sections: 4), change: Array(repeating: 0.5, count: 5))
+        for k in 0..<4 {
+            let members = labels.indices.filter { labels[$0] == k }
+            if let first = members.first, let last = members.last {
+                XCTAssertEqual(members.count, last - first + 1, "section \(k) in one run: \(labels)")
+            }
+        }
+    }
+
+    // MARK: - Structure score
+
+    private func span(_ id: String, _ start: Double?, _ end: Double?) -> StructureSpan {
+        StructureSpan(sectionID: id, name: id.capitalized, quote: start == nil ? nil : "q", start: start, end: end)
+    }
+
+    func testIssue14_structureScoreFromSectionsFoundOrderAndProportion() {
+        let cases: [(id: String, spans: [StructureSpan], inOrder: Bool, score: Int, says: String)] = [
+            ("complete", [span("situation", 0, 10), span("task", 10, 18), span("action", 18, 40), span("result", 40, 52)], true, 5, "in proportion"),
+            ("one missing", [span("situation", 0, 10), span("task", nil, nil), span("action", 18, 40), span("result", 40, 52)], true, 2, "missing Task"),
+            ("two missing", [span("situation", 0, 10), span("task", nil, nil), span("action", 18, 40), span("result", nil, nil)], true, 1, "missing Task, Result"),
+            ("out of order", [span("situation", 0, 10), span("task", 30, 40), span("action", 10, 30), span("result", 40, 52)], false, 3, "out of order (Situation → Action → Task → Result)"),
+            ("80 % situation", [span("situation", 0, 80), span("task", 80, 86), span("action", 86, 94), span("result", 94, 100)], true, 4, "Situation takes 80% of the time"),
+        ]
+        for c in cases {
+            let score = StructureAssessment.score(spans: c.spans, inOrder: c.inOrder, tier: .semantic)
+            XCTAssertEqual(score.score, c.score, "\(c.id): \(score.reason)")
+            XCTAssertTrue(score.reason.contains(c.says), "\(c.id): \(score.reason)")
+            XCTAssertEqual(score.inOrder, c.inOrder, c.id)
+        }
+    }
+
+    func testIssue14_overallWeighsContentTwiceAsMuchAsDelivery() {
+        let five = CriterionScore(score: 5, reason: "", tier: .deterministic)
+        let two = CriterionScore(score: 2, reason: "", tier: .semantic)
+        let totals = ScoreRubric.totals(content: [two, five], delivery: [five, five, five, five, five])
+        XCTAssertEqual(totals.0, 3.5)
+        XCTAssertEqual(totals.1, 5.0)
+        XCTAssertEqual(totals.2, 4.0, "(2 × 3.5 + 5) / 3")
+    }
+
+    // MARK: - Relevance bands
+
+    func testIssue14_relevanceScoreBandsOfProbability() {
+        let cases: [(Double, Int)] = [(0.0, 1), (0.19, 1), (0.2, 2), (0.39, 2), (0.4, 3), (0.6, 4), (0.79, 4), (0.8, 5), (1.0, 5)]
+        for (probability, score) in cases {
+            XCTAssertEqual(SemanticScorer.relevanceScore(probability), score, "P = \(probability)")
+        }
+    }
+
+    // MARK: - Tips
+
+    func testIssue14_tipsNeverContradictTheMapAndCountRight() {
+        let map = [span("situation", 0, 10), span("task", 10, 18), span("action", 18, 40), span("result", 40, 52)]
+        let modelTips = [
+            CoachingTip(text: "Add a Result with a number at the end.", evidence: "", at: nil, tier: .llmLocal),
+            CoachingTip(text: "Open with the stakes.", evidence: "", at: nil, tier: .llmLocal),
+        ]
+        let summary = Fixtures.summary(duration: 30, fillersPerMinute: 2)
+        let tips = TipWriter.tips(
+            summary: summary, drill: BuiltInDrills.star, structureMap: map, inOrder: true, prompt: Fixtures.conflictPrompt,
+            relevance: CriterionScore(score: 5, reason: "", tier: .semantic),
+            scores: .init(structure: 5, relevance: 5, fluency: 5, pace: 5, engagement: 5, conciseness: 1),
+            modelTips: modelTips)
+        for tip in tips {
+            XCTAssertFalse(tip.text.lowercased().contains("add a result"), tip.text)
+            XCTAssertFalse(tip.text.lowercased().contains("add an example"), tip.text)
+        }
+        XCTAssertTrue(tips.contains { $0.text == "Open with the stakes." })
+        XCTAssertTrue(tips.contains { $0.text.contains("Task is the thinnest part") }, tips.map(\.text).description)
+
+        let oneFiller = TipWriter.tips(
+            summary: Fixtures.summary(duration: 60, fillersPerMinute: 1), drill: BuiltInDrills.star, structureMap: map,
+            inOrder: true, prompt: "", relevance: CriterionScore(score: 5, reason: "", tier: .semantic),
+            scores: .init(structure: 5, relevance: 5, fluency: 5, pace: 5, engagement: 5, conciseness: 5), modelTips: [])
+        XCTAssertFalse(oneFiller.contains { $0.evidence.contains("1 fillers") })
+        XCTAssertEqual(Plural.count(1, "filler"), "1 filler")
+        XCTAssertEqual(Plural.count(3, "monotone stretch", "monotone stretches"), "3 monotone stretches")
+    }
+
+    func testIssue14_weakestCriterionTipComesFirst() {
+        let map = [span("situation", 0, 10), span("task", nil, nil), span("action", 18, 40), span("result", 40, 52)]
+        let tips = TipWriter.tips(
+            summary: Fixtures.summary(duration: 90, wpm: 190, pitchSD: 1.5), drill: BuiltInDrills.star, structureMap: map,
+            inOrder: true, prompt: Fixtures.conflictPrompt, relevance: CriterionScore(score: 5, reason: "", tier: .semantic),
+            scores: .init(structure: 2, relevance: 5, fluency: 5, pace: 1, engagement: 2, conciseness: 5), modelTips: [])
+        XCTAssertTrue(tips.first?.text.hasPrefix("Slow down") == true, tips.map(\.text).description)
+        XCTAssertTrue(tips.dropFirst().first?.text.hasPrefix("Add a Task") == true, tips.map(\.text).description)
+    }
+
+    // MARK: - Tier selection
+
+    func testIssue14_withoutTheModelTheHeuristicJudgesAndThePlanSaysWhy() throws {
+        let router = ScoringRouter(configuration: CoachConfiguration())
+        let decision = try router.decide(options: ScoringOptions())
+        XCTAssertFalse(decision.candidates(for: .structureExtraction).contains { $0.tier == .semantic })
+        XCTAssertTrue(decision.excluded.contains { $0.tier == .semantic && $0.why.contains("not installed") })
+        let rubric = try router.score(
+            transcript: Fixtures.transcript(Fixtures.starComplete), summary: Fixtures.summary(), drill: BuiltInDrills.star,
+            prompt: Fixtures.conflictPrompt, options: ScoringOptions())
+        XCTAssertEqual(rubric.provenance.outcome(for: .structureExtraction)?.tier, .heuristic)
+        XCTAssertEqual(rubric.provenance.outcome(for: .semanticCoaching)?.tier, .heuristic)
+        XCTAssertEqual(rubric.provenance.rubricVersion, "coach-rubric-2")
+    }
+
+    static let processPrompt = "Tell me about a time you improved a process that was slowing your team down."
+
+    /// The same answer as Fixtures/star-natural.wav (scripts/make-fixtures.sh).
+    static let naturalSTAR = """
+        Two winters ago I ran the small support team at a furniture retailer, and our phone queue doubled after a website change. \
+        Getting the waiting times back under five minutes before the sales season was down to me. \
+        I listened to a morning of calls and found that most people only wanted to know where their delivery was. \
+        So we put a tracking link in every confirmation email and moved one person from the phones to written replies. \
+        Within three weeks the queue was back to normal, and our satisfaction score rose by twelve points.
+        """
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Content bench (issue 14): section placement, Structure, Relevance and overall scores of the
+heuristic tier (before) and the semantic tier (after) on the held-out split of the content dev
+set, through the CLI with Whisper transcripts.
+
+Each test answer (scripts/make-content-set.py --audio --split test) is scored once with
+`savvy score --coach heuristic` into a scratch database, then rescored from the stored transcript
+with `savvy rescore --coach auto` (the semantic tier when the sentence model is installed; no
+LLM is configured in the scratch home) — so both tiers judge the same words. Prints, per drill
+and overall:
+  placed     true sections whose reported start lies within ±1.5 s of the true start (share)
+  precision  reported sections that are true and placed within ±1.5 s (share)
+  S(compl)   Structure scores of complete answers: mean, and how many got 1
+  off≤2      off-topic answers with Relevance ≤ 2
+  on≥4       on-topic answers with Relevance ≥ 4
+  Δoverall   mean overall of complete on-topic answers minus that of flawed ones
+  ooo        out-of-order answers reported out of order (structure.inOrder false)
+  s/answer   seconds per rescore (content judged anew; delivery recomputed from the audio)
+
+Usage: bench/content_bench.py [--savvy PATH] [--set DIR] [--limit N]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOLERANCE = 1.5
+
+
+def run(savvy, args, env):
+    started = time.monotonic()
+    done = subprocess.run([savvy] + args, capture_output=True, text=True, env=env)
+    elapsed = time.monotonic() - started
+    if done.returncode != 0:
+        raise RuntimeError(f"savvy {' '.join(args[:2])} failed: {done.stderr.strip()[:300]}")
+    return json.loads(done.stdout), elapsed
+
+
+def figures(rows):
+    placed = true_total = reported = right = 0
+    complete_structure, off, on, good, flawed, ooo = [], [], [], [], [], []
+    times = []
+    for answer, truth, rubric, seconds in rows:
+        times.append(seconds)
+        starts = truth["sectionStarts"]
+        spans = {s["sectionID"]: s for s in rubric["structureMap"] if s.get("start") is not None}
+        true_total += len(starts)
+        placed += sum(1 for k, t in starts.items() if k in spans and abs(spans[k]["start"] - t) <= TOLERANCE)
+        reported += len(spans)
+        right += sum(1 for k, s in spans.items() if k in starts and abs(s["start"] - starts[k]) <= TOLERANCE)
+        relevance = rubric["relevance"]["score"]
+        (on if answer["onTopic"] else off).append(relevance)
+        if answer["variant"] == "complete":
+            complete_structure.append(rubric["structure"]["score"])
+            good.append(rubric["overall"])
+        else:
+            flawed.append(rubric["overall"])
+        if answer["variant"] == "out-of-order":
+            ooo.append(rubric["structure"].get("inOrder") is False)
+
+    def share(a, b):
+        return f"{a / b:.2f}" if b else "—"
+
+    def mean(xs):
+        return sum(xs) / len(xs) if xs else float("nan")
+
+    return {
+        "placed": share(placed, true_total),
+        "precision": share(right, reported),
+        "S(compl)": f"{mean(complete_structure):.1f} ({sum(s == 1 for s in complete_structure)}×1)",
+        "off≤2": f"{sum(r <= 2 for r in off)}/{len(off)}",
+        "on≥4": f"{sum(r >= 4 for r in on)}/{len(on)}",
+        "Δoverall": f"{mean(good) - mean(flawed):+.2f}",
+        "ooo": f"{sum(ooo)}/{len(ooo)}",
+        "s/answer": f"{mean(times):.2f}",
+    }
+
+
+def table(title, results):
+    columns = ["placed", "precision", "S(compl)", "off≤2", "on≥4", "Δoverall", "ooo", "s/answer"]
+    lines = [title, f"{'drill':<10}{'tier':<11}" + "".join(f"{c:>11}" for c in columns)]
+    for drill, tiers in results.items():
+        for tier, row in tiers.items():
+            lines.append(f"{drill:<10}{tier:<11}" + "".join(f"{row[c]:>11}" for c in columns))
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--savvy", default=os.path.join(ROOT, ".build/release/savvy"))
+    parser.add_argument("--set", default=os.path.join(ROOT, "bench/out/content"))
+    parser.add_argument("--limit", type=int, default=0, help="only the first N test answers (quick look)")
+    args = parser.parse_args()
+    savvy = os.path.abspath(args.savvy)
+    truth_path = os.path.join(args.set, "truth.jsonl")
+    if not os.path.exists(truth_path):
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts/make-content-set.py"), "--out", args.set,
+                        "--audio", "--split", "test"], check=True)
+    answers = {a["id"]: a for a in map(json.loads, open(os.path.join(args.set, "answers.jsonl")))}
+    truths = [json.loads(line) for line in open(truth_path)]
+    if args.limit:
+        truths = truths[:args.limit]
+    results_path = os.path.join(args.set, "bench-results.jsonl")
+    rows = {"heuristic": []}
+    with tempfile.TemporaryDirectory() as home, open(results_path, "w") as out:
+        env = dict(os.environ, SAVVY_HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"))
+        for env_key in ("SAVVY_LLM_LOCAL_URL", "SAVVY_LLM_CLOUD", "GROQ_API_KEY", "OPENAI_API_KEY"):
+            env.pop(env_key, None)
+        for n, truth in enumerate(truths):
+            answer = answers[truth["id"]]
+            wav = os.path.join(args.set, "wav", f"{truth['id']}.wav")
+            common = ["--drill", answer["drill"], "--json"]
+            scored, _ = run(savvy, ["score", wav, "--prompt", answer["prompt"], "--coach", "heuristic"] + common, env)
+            session = str(scored["session"])
+            before, t_before = run(savvy, ["rescore", session, "--coach", "heuristic", "--json"], env)
+            after, t_after = run(savvy, ["rescore", session, "--coach", "auto", "--json"], env)
+            tier_after = next(o["tier"] for o in after["rubric"]["provenance"]["outcomes"]
+                              if o["workload"] == "structureExtraction")
+            rows["heuristic"].append((answer, truth, before["rubric"], t_before))
+            after_key = "semantic" if tier_after == "semantic" else f"auto:{tier_after}"
+            rows.setdefault(after_key, []).append((answer, truth, after["rubric"], t_after))
+            out.write(json.dumps({"id": truth["id"], "afterTier": tier_after,
+                                  "before": before["rubric"], "after": after["rubric"]}, sort_keys=True) + "\n")
+            print(f"content bench: {n + 1}/{len(truths)} {truth['id']} (after: {tier_after})", file=sys.stderr)
+    results = {}
+    for drill in ["star", "prep", "pitch", "impromptu", "all"]:
+        results[drill] = {}
+        for tier, tier_rows in rows.items():
+            subset = [r for r in tier_rows if drill == "all" or r[0]["drill"] == drill]
+            if subset:
+                results[drill][tier] = figures(subset)
+    print(table(f"content bench: {len(truths)} held-out answers, Whisper transcripts, ±{TOLERANCE} s", results))
+
+
+if __name__ == "__main__":
+    main()
