@@ -4,9 +4,10 @@ heuristic tier (before) and the semantic tier (after) on the held-out split of t
 set, through the CLI with Whisper transcripts.
 
 Each test answer (scripts/make-content-set.py --audio --split test) is scored once with
-`savvy score --coach heuristic` into a scratch database, then rescored from the stored transcript
-with `savvy rescore --coach auto` (the semantic tier when the sentence model is installed; no
-LLM is configured in the scratch home) — so both tiers judge the same words. Prints, per drill
+`savvy score` into a scratch home (SET/home, kept so later runs only rescore), then rescored from
+the stored transcript with `--coach heuristic` and with `--coach auto` (the semantic tier when
+the sentence model is installed; no LLM is configured in the scratch home) — so both tiers judge
+the same words. Prints, per drill
 and overall:
   placed     true sections whose reported start lies within ±1.5 s of the true start (share)
   precision  reported sections that are true and placed within ±1.5 s (share)
@@ -21,11 +22,12 @@ Usage: bench/content_bench.py [--savvy PATH] [--set DIR] [--limit N]
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import subprocess
 import sys
-import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -95,6 +97,7 @@ def main():
     parser.add_argument("--savvy", default=os.path.join(ROOT, ".build/release/savvy"))
     parser.add_argument("--set", default=os.path.join(ROOT, "bench/out/content"))
     parser.add_argument("--limit", type=int, default=0, help="only the first N test answers (quick look)")
+    parser.add_argument("--jobs", type=int, default=2, help="answers scored at a time")
     args = parser.parse_args()
     savvy = os.path.abspath(args.savvy)
     truth_path = os.path.join(args.set, "truth.jsonl")
@@ -107,26 +110,49 @@ def main():
         truths = truths[:args.limit]
     results_path = os.path.join(args.set, "bench-results.jsonl")
     rows = {"heuristic": []}
-    with tempfile.TemporaryDirectory() as home, open(results_path, "w") as out:
-        env = dict(os.environ, SAVVY_HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"))
-        for env_key in ("SAVVY_LLM_LOCAL_URL", "SAVVY_LLM_CLOUD", "GROQ_API_KEY", "OPENAI_API_KEY"):
-            env.pop(env_key, None)
-        for n, truth in enumerate(truths):
-            answer = answers[truth["id"]]
-            wav = os.path.join(args.set, "wav", f"{truth['id']}.wav")
-            common = ["--drill", answer["drill"], "--json"]
-            scored, _ = run(savvy, ["score", wav, "--prompt", answer["prompt"], "--coach", "heuristic"] + common, env)
-            session = str(scored["session"])
-            before, t_before = run(savvy, ["rescore", session, "--coach", "heuristic", "--json"], env)
-            after, t_after = run(savvy, ["rescore", session, "--coach", "auto", "--json"], env)
+    # The scratch home keeps the scored sessions, so a second run only rescores (the transcripts
+    # are the slow part); delete it to transcribe again.
+    home = os.path.join(args.set, "home")
+    os.makedirs(os.path.join(home, "tmp"), exist_ok=True)
+    sessions_path = os.path.join(home, "sessions.json")
+    sessions = json.load(open(sessions_path)) if os.path.exists(sessions_path) else {}
+    # A private TMPDIR: the Whisper worker's scratch files are nobody else's to clean up.
+    env = dict(os.environ, SAVVY_HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"),
+               TMPDIR=os.path.join(home, "tmp"))
+    for env_key in ("SAVVY_LLM_LOCAL_URL", "SAVVY_LLM_CLOUD", "GROQ_API_KEY", "OPENAI_API_KEY"):
+        env.pop(env_key, None)
+    lock = threading.Lock()
+
+    def one(truth):
+        answer = answers[truth["id"]]
+        wav = os.path.join(args.set, "wav", f"{truth['id']}.wav")
+        with lock:
+            session = sessions.get(truth["id"])
+        if session is None:
+            scored, _ = run(savvy, ["score", wav, "--drill", answer["drill"], "--prompt", answer["prompt"],
+                                    "--coach", "heuristic", "--json"], env)
+            session = scored["session"]
+            with lock:
+                sessions[truth["id"]] = session
+                with open(sessions_path, "w") as f:
+                    json.dump(sessions, f, sort_keys=True)
+        before, t_before = run(savvy, ["rescore", str(session), "--coach", "heuristic", "--json"], env)
+        after, t_after = run(savvy, ["rescore", str(session), "--coach", "auto", "--json"], env)
+        with lock:
+            print(f"content bench: {truth['id']}", file=sys.stderr)
+        return answer, truth, before, t_before, after, t_after
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        done = list(pool.map(one, truths))
+    with open(results_path, "w") as out:
+        for answer, truth, before, t_before, after, t_after in done:
             tier_after = next(o["tier"] for o in after["rubric"]["provenance"]["outcomes"]
                               if o["workload"] == "structureExtraction")
             rows["heuristic"].append((answer, truth, before["rubric"], t_before))
             after_key = "semantic" if tier_after == "semantic" else f"auto:{tier_after}"
             rows.setdefault(after_key, []).append((answer, truth, after["rubric"], t_after))
-            out.write(json.dumps({"id": truth["id"], "afterTier": tier_after,
+            out.write(json.dumps({"id": truth["id"], "afterTier": tier_after, "transcript": before["transcript"],
                                   "before": before["rubric"], "after": after["rubric"]}, sort_keys=True) + "\n")
-            print(f"content bench: {n + 1}/{len(truths)} {truth['id']} (after: {tier_after})", file=sys.stderr)
     results = {}
     for drill in ["star", "prep", "pitch", "impromptu", "all"]:
         results[drill] = {}

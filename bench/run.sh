@@ -24,3 +24,9 @@ fi
 for extra in bench/asr_bench.sh bench/store_bench.sh; do
   if [ -f "$extra" ]; then bash "$extra"; fi
 done
+# Content (issue 14): needs Whisper and the sentence model in SAVVY_VENV.
+if [ -x "${SAVVY_VENV:-}/bin/python" ]; then
+  python3 bench/content_bench.py --savvy "$SAVVY" | tee "$OUT/content.txt"
+else
+  echo "content bench: skipped (no engines' venv at SAVVY_VENV; run make venv)"
+fi

@@ -21,7 +21,8 @@ The model (mirrored exactly by SemanticScorer.swift; keep the two in step):
               section that comes before one already used costs `outOfOrder`; each label change
               at sentence i scores `change`·(1 - cos(e_i, e_{i-1}) - 0.5); at the end each
               section never used costs its skip score (first, middle or last section)
-  relevance   P(on topic) = logistic(r0 + r1·max_i cos(e_i, prompt) + r2·cos(mean e, prompt))
+  relevance   P(on topic) = logistic(r0 + r1·(max_i cos(e_i, prompt) − baseline) + r2·(cos(mean e,
+              prompt) − baseline)), baselines over the drill's other prompts (see relevance_features)
 
 Usage: scripts/train-structure.py [--set DIR] [--write]   (needs the sentence model; see
 bench/semantic/minilm_ref.py for where it is looked up)
@@ -288,11 +289,36 @@ def tune(items, w, v):
     return params
 
 
-def relevance_features(sentence_vectors, prompt_vector):
+def relevance_features(sentence_vectors, prompt_vector, other_vectors):
+    """[1, best sentence's cosine to the prompt minus its mean best cosine to the drill's other
+    prompts, the mean answer's cosine to the prompt minus its mean cosine to the other prompts].
+
+    The other prompts are the baseline: every answer of a drill resembles every prompt of that
+    drill a little (all STAR answers are work stories), so what counts is how much closer the
+    answer is to its own prompt than to the drill's typical one.
+    """
     sims = sentence_vectors @ prompt_vector
     mean = sentence_vectors.mean(axis=0)
     mean /= max(np.linalg.norm(mean), 1e-12)
-    return np.array([1.0, sims.max(), float(mean @ prompt_vector)])
+    best_other = (sentence_vectors @ other_vectors.T).max(axis=0).mean()
+    mean_other = (other_vectors @ mean).mean()
+    return np.array([1.0, sims.max() - best_other, float(mean @ prompt_vector) - mean_other])
+
+
+def parse_prompts():
+    """Each built-in drill's prompt bank, from BuiltInDrills.swift."""
+    source = open(os.path.join(ROOT, "Sources/SavvyCoach/Drills/BuiltInDrills.swift")).read()
+    banks = {}
+    for block in re.split(r"public static let \w+ = Drill\(", source)[1:]:
+        drill_id = re.search(r'id: "([\w-]+)"', block).group(1)
+        banks[drill_id] = re.findall(r'"((?:[^"\\]|\\.)*)"', block[block.index("prompts: ["):])
+    return banks
+
+
+def other_prompts(banks, drill, prompt):
+    """The drill's other prompts; every built-in prompt when the drill has no other."""
+    others = [p for p in banks.get(drill, []) if p != prompt]
+    return others or [p for d in sorted(banks) for p in banks[d] if p != prompt]
 
 
 def train_relevance(rows, labels, iterations=5000, rate=1.0, l2=1e-3):
@@ -308,8 +334,8 @@ def train_relevance(rows, labels, iterations=5000, rate=1.0, l2=1e-3):
 
 
 def relevance_score(probability):
-    """P(on topic) → 1–5 (same bands as RelevanceCalibration.swift)."""
-    return 5 if probability >= 0.8 else 4 if probability >= 0.6 else 3 if probability >= 0.4 else 2 if probability >= 0.2 else 1
+    """P(on topic) → 1–5 (the bands of SemanticScorer.relevanceScore)."""
+    return 5 if probability >= 0.75 else 4 if probability >= 0.5 else 3 if probability >= 0.3 else 2 if probability >= 0.15 else 1
 
 
 def swift_table(w, v, params, r, summary, drill_models):
@@ -334,7 +360,8 @@ def swift_table(w, v, params, r, summary, drill_models):
         f"    static let skipLast = {num(params['skipLast'])}",
         f"    /// Weight of the sentence-to-sentence change (1 - cosine, centred on 0.5) at a label change.",
         f"    static let change = {num(params['change'])}",
-        "    /// Relevance logistic: bias, best sentence's cosine to the prompt, mean answer's cosine.",
+        "    /// Relevance logistic: bias, best sentence's cosine to the prompt and mean answer's cosine,",
+        "    /// each minus the same over the drill's other prompts.",
         "    static let relevance: [Double] = [" + ", ".join(num(x) for x in r) + "]",
         "    /// Per-drill sentence classifiers: drill id → (rows = 384 embedding dimensions + bias,",
         "    /// columns = the drill's sections + none), Float32 little-endian, row-major, base64.",
@@ -358,6 +385,7 @@ def main():
         os.system(f"{sys.executable} {os.path.join(ROOT, 'scripts/make-content-set.py')} --out {args.set}")
     answers = [json.loads(line) for line in open(answers_path)]
     drills = parse_drills()
+    banks = parse_prompts()
     embed = Embedder(os.path.join(args.set, "embeddings.npz"))
     section_vectors = {d: [(embed(s["exemplars"]), embed([s["purpose"]])[0]) for s in secs]
                        for d, secs in drills.items()}
@@ -394,7 +422,8 @@ def main():
         items[a["split"]].append({"phi": phi, "none": none, "change": change, "labels": labels,
                                   "variant": a["variant"], "drill": a["drill"]})
         rows, ys = relevance_rows[a["split"]]
-        rows.append(relevance_features(vectors, embed([a["prompt"]])[0]))
+        rows.append(relevance_features(vectors, embed([a["prompt"]])[0],
+                                       embed(other_prompts(banks, a["drill"], a["prompt"]))))
         ys.append(1 if a["onTopic"] else 0)
     embed.save()
 

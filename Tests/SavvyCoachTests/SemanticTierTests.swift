@@ -96,7 +96,7 @@ final class SemanticTierTests: XCTestCase {
     // MARK: - Relevance bands
 
     func testIssue14_relevanceScoreBandsOfProbability() {
-        let cases: [(Double, Int)] = [(0.0, 1), (0.19, 1), (0.2, 2), (0.39, 2), (0.4, 3), (0.6, 4), (0.79, 4), (0.8, 5), (1.0, 5)]
+        let cases: [(Double, Int)] = [(0.0, 1), (0.14, 1), (0.15, 2), (0.29, 2), (0.3, 3), (0.49, 3), (0.5, 4), (0.74, 4), (0.75, 5), (1.0, 5)]
         for (probability, score) in cases {
             XCTAssertEqual(SemanticScorer.relevanceScore(probability), score, "P = \(probability)")
         }

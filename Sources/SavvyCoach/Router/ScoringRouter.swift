@@ -31,7 +31,7 @@ public final class ScoringRouter {
         self.sleeper = sleeper
         self.retry = retry
         self.cache = cache
-        self.embedder = embedder
+        self.embedder = embedder.map { EmbeddingCache($0) }
     }
 
     /// Reads `<configDirectory>/coach.conf` and the environment; see `CoachConfiguration`.

@@ -65,18 +65,20 @@ public struct SemanticScorer {
         }
         let inOrder = zip(firstSentence, firstSentence.dropFirst()).allSatisfy { $0 < $1 }
         let (relevance, probability) = try judgeRelevance(
-            prompt: prompt, sentences: sentences, vectors: sentenceVectors, spans: spans, labels: labels)
+            prompt: prompt, drill: drill, sentences: sentences, vectors: sentenceVectors, spans: spans, labels: labels)
         return SemanticJudgment(
             sentences: sentences, labels: labels, spans: spans, inOrder: inOrder, relevance: relevance,
             onTopicProbability: probability)
     }
 
-    /// Relevance: P(on topic) from the best sentence's and the whole answer's cosine to the prompt
-    /// (logistic calibration learned on the dev set), in bands of 0.2; the reason quotes the
+    /// Relevance: P(on topic) from the best sentence's and the whole answer's cosine to the prompt,
+    /// each over its baseline among the drill's other prompts (logistic calibration learned on
+    /// the dev set), in bands (`relevanceScore`); the reason quotes the
     /// closest sentence, names the prompt's key words the answer addressed (or a synonym it
     /// used) and those it did not, and the found section least related to the prompt.
     func judgeRelevance(
-        prompt: String, sentences: [AnswerSentence], vectors: [[Double]], spans: [StructureSpan], labels: [Int?]
+        prompt: String, drill: Drill, sentences: [AnswerSentence], vectors: [[Double]], spans: [StructureSpan],
+        labels: [Int?]
     ) throws -> (CriterionScore, Double) {
         let trimmed = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
@@ -89,9 +91,22 @@ public struct SemanticScorer {
         var mean = [Double](repeating: 0, count: promptVector.count)
         for vector in vectors { for d in mean.indices { mean[d] += vector[d] } }
         let norm = max(sqrt(mean.reduce(0) { $0 + $1 * $1 }), 1e-12)
-        let answerCosine = SentenceEvidence.dot(mean.map { $0 / norm }, promptVector)
+        mean = mean.map { $0 / norm }
+        // Baselines: how close the answer is to the drill's other prompts. Every answer of a
+        // drill resembles all its prompts a little (STAR answers are all work stories); what
+        // counts is how much closer it is to its own.
+        let others = try self.vectors(Self.otherPrompts(drill: drill, prompt: trimmed))
+        var bestOther = 0.0
+        var meanOther = 0.0
+        for other in others {
+            bestOther += vectors.map { SentenceEvidence.dot($0, other) }.max() ?? 0
+            meanOther += SentenceEvidence.dot(mean, other)
+        }
+        bestOther /= Double(max(others.count, 1))
+        meanOther /= Double(max(others.count, 1))
         let r = SemanticWeights.relevance
-        let probability = 1 / (1 + exp(-(r[0] + r[1] * similarities[best] + r[2] * answerCosine)))
+        let probability = 1 / (1 + exp(-(r[0] + r[1] * (similarities[best] - bestOther)
+            + r[2] * (SentenceEvidence.dot(mean, promptVector) - meanOther))))
         let score = Self.relevanceScore(probability)
 
         // Which of the prompt's key words the answer took up, literally or in other words.
@@ -140,15 +155,24 @@ public struct SemanticScorer {
         return (CriterionScore(score: score, reason: parts.joined(separator: "; "), tier: .semantic), probability)
     }
 
-    /// P(on topic) in bands of 0.2 → 1–5.
+    /// P(on topic) → 1–5: more likely on topic than not (≥ 0.5) is 4, ≥ 0.75 is 5; 0.3–0.5
+    /// undecided 3; below 0.3 the answer is more likely about something else: 2, under 0.15 1.
     public static func relevanceScore(_ probability: Double) -> Int {
         switch probability {
-        case 0.8...: return 5
-        case 0.6...: return 4
-        case 0.4...: return 3
-        case 0.2...: return 2
+        case 0.75...: return 5
+        case 0.5...: return 4
+        case 0.3...: return 3
+        case 0.15...: return 2
         default: return 1
         }
+    }
+
+    /// The drill's other prompts, or every built-in prompt when the drill has no other; the
+    /// baseline of the relevance features (same rule as `other_prompts` in train-structure.py).
+    static func otherPrompts(drill: Drill, prompt: String) -> [String] {
+        let others = drill.prompts.filter { $0 != prompt }
+        if !others.isEmpty { return others }
+        return BuiltInDrills.all.sorted { $0.id < $1.id }.flatMap(\.prompts).filter { $0 != prompt }
     }
 
     /// The found section whose sentences are on average least similar to the prompt, when the
