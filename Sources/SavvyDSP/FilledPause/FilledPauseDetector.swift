@@ -9,6 +9,13 @@ public struct FilledPause: Sendable, Equatable, Codable {
     public var pitchSDSemitones: Double
     /// 0–1: how strongly the segment looks like a filled pause (duration, flatness, isolation).
     public var confidence: Double
+
+    public init(span: TimeSpan, medianHz: Double, pitchSDSemitones: Double, confidence: Double) {
+        self.span = span
+        self.medianHz = medianHz
+        self.pitchSDSemitones = pitchSDSemitones
+        self.confidence = confidence
+    }
 }
 
 /// Finds filled pauses from the frame tracks, independently of any speech recogniser.
