@@ -79,7 +79,8 @@ public struct MetricsEngine: Sendable {
             .filter { !hesitations.contains($0.text.lowercased()) }
             .map { (span: TimeSpan(start: $0.start, end: $0.end), confidence: $0.confidence) }
         let acoustic = filledPauseDetector.detect(in: delivery.tracks)
-        return fillerFusion.merge(words: lexical, verbatim: verbatim, acoustic: acoustic, recognised: recognised)
+        return fillerFusion.merge(words: lexical, verbatim: verbatim, acoustic: acoustic, recognised: recognised,
+                                 hesitations: hesitations)
     }
 
     /// Indices of transcript words that are (part of) a lexicon filler, so pace excludes them.
