@@ -64,23 +64,18 @@ public struct MetricsEngine: Sendable {
             watchWords: Self.watchWordHits(watchWords, in: transcript))
     }
 
-    /// Fillers from the transcript's words, the verbatim decode and the audio, merged by time
-    /// (`FillerFusion`).
+    /// Fillers from the transcript's words and the audio, merged by time (`FillerFusion`).
     func mergedFillers(delivery: DeliveryAnalysis, transcript: Transcript,
                        silences: [(start: Double, end: Double)]) -> [FillerHit] {
-        let verbatimWords = Self.verbatimWords(transcript)
-        let lexical = fillerDetector.detect(in: transcript.words, displays: Self.displays(transcript.words), silences: silences)
+        let lexical = fillerDetector.detect(in: transcript, silences: silences)
         let hesitations = Set(fillerDetector.lexicon.entries.filter { $0.rule == .always }.map(\.phrase))
-        let verbatim = fillerDetector.detect(in: verbatimWords, displays: Self.displays(verbatimWords), silences: silences)
-            .filter { hesitations.contains($0.text) }
-        // Words of either decode that are not hesitations own the audio under them; a
-        // hesitation word written by one decode must not hide an acoustic hit from the other.
-        let recognised = (transcript.words + verbatimWords)
+        // Words that are not hesitations own the audio under them.
+        let recognised = transcript.words
             .filter { !hesitations.contains($0.text.lowercased()) }
             .map { (span: TimeSpan(start: $0.start, end: $0.end), confidence: $0.confidence) }
         let acoustic = filledPauseDetector.detect(in: delivery.tracks)
-        return fillerFusion.merge(words: lexical, verbatim: verbatim, acoustic: acoustic, recognised: recognised,
-                                 hesitations: hesitations)
+        return fillerFusion.merge(words: lexical, verbatim: [], acoustic: acoustic, recognised: recognised,
+                                  hesitations: hesitations)
     }
 
     /// Indices of transcript words that are (part of) a lexicon filler, so pace excludes them.
@@ -92,16 +87,6 @@ public struct MetricsEngine: Sendable {
             }
         }
         return result
-    }
-
-    /// The verbatim decode's words (Whisper with the filler prompt), empty when there is none.
-    static func verbatimWords(_ transcript: Transcript) -> [TranscriptWord] {
-        []
-    }
-
-    /// The words as the engine wrote them (with punctuation), nil where it gave none.
-    static func displays(_ words: [TranscriptWord]) -> [String?] {
-        words.map { _ in nil }
     }
 
     static func pace(words: [TranscriptWord], pauses: [Pause]) -> SpeechMetrics.Pace {
