@@ -28,4 +28,11 @@ struct SavvyPaths {
         let location = try DataLocation.resolve(databasePath: context.arguments.value("db"), environment: context.environment)
         return try SessionStore(location: location)
     }
+
+    /// The store if its database exists, else nil: commands that only read (`history`, `show`)
+    /// create no database and no folders.
+    static func openExistingStore(_ context: CommandContext) throws -> SessionStore? {
+        let location = try DataLocation.resolve(databasePath: context.arguments.value("db"), environment: context.environment)
+        return try SessionStore.existing(location: location)
+    }
 }
