@@ -1,4 +1,5 @@
 import Foundation
+import SavvySession
 import SavvyStore
 
 /// `savvy delete ID`: remove a session, its scorings and its recording.

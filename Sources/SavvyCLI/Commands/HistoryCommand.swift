@@ -1,3 +1,4 @@
+import SavvySession
 import Foundation
 import SavvyCoach
 import SavvyStore
@@ -40,7 +41,7 @@ enum HistoryCommand {
         let rows = try store?.history(drill: args.value("drill"), since: since, limit: limit) ?? []
         if rows.isEmpty, let id = args.value("drill") {
             // A drill no session has and no drill file defines is a typo, not an empty result.
-            let paths = SavvyPaths(arguments: args, environment: context.environment)
+            let paths = SavvyPaths(context)
             _ = try DrillArgument.drill(id, in: try DrillLibrary(userFile: paths.config("drills.json")), command: spec.name)
         }
         if args.has("ids") {

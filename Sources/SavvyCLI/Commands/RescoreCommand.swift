@@ -1,3 +1,4 @@
+import SavvySession
 import Foundation
 import SavvyStore
 
@@ -26,7 +27,7 @@ enum RescoreCommand {
         let session = try SessionArgument.resolve(args.positionals[0], store: found, command: spec.name)
         guard let store = found else { throw CLIError.noSessions }
         let audio = try store.verifyRecording(of: session)
-        let paths = SavvyPaths(arguments: args, environment: context.environment)
+        let paths = SavvyPaths(context)
         // A drill given here is checked like any flag value (unknown = exit 64); the session's
         // own drill, if it has since vanished from drills.json, is a plain failure.
         let make = {

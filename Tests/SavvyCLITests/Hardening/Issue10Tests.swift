@@ -222,4 +222,87 @@ final class Issue10Tests: XCTestCase {
         let doctor = run(["doctor", "--no-mic", "--json"])
         XCTAssertTrue(doctor.out.contains("schema version -1, which no savvy writes"), doctor.out)
     }
+
+    // MARK: Item 12 — Whisper's temporary files and worker
+
+    /// The whisper work folders under `tmp`.
+    private func whisperFolders(_ tmp: TemporaryDirectory) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("savvy-whisper-") }
+    }
+
+    /// Children of `pid` (from /proc), to find the Whisper worker.
+    private func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && Int32(fields[1]) == pid
+        }
+    }
+
+    /// Skips when Whisper is not installed (`make venv` installs it; CI has it).
+    private func requireWhisper() throws {
+        let doctor = try BinaryRun.savvy(["doctor", "--no-mic", "--json"], environment: ["SAVVY_HOME": home.path])
+        if !doctor.stdout.contains("\"name\" : \"asr whisper\",\n    \"status\" : \"ok\"") {
+            throw XCTSkip("whisper is not installed (make venv)")
+        }
+    }
+
+    /// A Whisper run leaves no folder behind when savvy exits normally (it used to leave a
+    /// world-readable /tmp/savvy-whisper-UUID every time).
+    func testIssue10_item12_whisperLeavesNoTemporaryFolder() throws {
+        try requireWhisper()
+        let tmp = try TemporaryDirectory()
+        let run = try BinaryRun.savvy(["score", PackagePaths.fixture("fillers.wav"), "--asr", "whisper", "--coach", "heuristic",
+                                       "--no-save", "--json"], environment: ["SAVVY_HOME": home.path, "TMPDIR": tmp.path])
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        // The worker removes its folder once savvy's end closes its input; allow it a moment.
+        let deadline = Date().addingTimeInterval(5)
+        while try !whisperFolders(tmp).isEmpty, Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(try whisperFolders(tmp), [])
+    }
+
+    /// Killing savvy with SIGKILL mid-transcription takes the worker down within a moment, and
+    /// the private (0700) work folder goes with it.
+    func testIssue10_item12_workerDiesWithItsParent() throws {
+        try requireWhisper()
+        let tmp = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PackagePaths.savvyBinary)
+        process.arguments = ["score", PackagePaths.fixture("star-answer.wav"), "--asr", "whisper", "--coach", "heuristic", "--no-save"]
+        var env = ProcessInfo.processInfo.environment
+        env["SAVVY_HOME"] = home.path
+        env["TMPDIR"] = tmp.path
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let savvy = process.processIdentifier
+        // Wait until a request is in flight: the audio file is in the work folder.
+        var folder: String?
+        var worker: Int32?
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning {
+            if let name = try whisperFolders(tmp).first,
+               let files = try? FileManager.default.contentsOfDirectory(atPath: tmp.path(name)),
+               files.contains(where: { $0.hasPrefix("audio-") }) {
+                folder = tmp.path(name)
+                worker = children(of: savvy).first
+                break
+            }
+            usleep(20_000)
+        }
+        let workFolder = try XCTUnwrap(folder, "no transcription started")
+        let workerPid = try XCTUnwrap(worker, "no worker process")
+        var info = stat()
+        XCTAssertEqual(stat(workFolder, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o700, "the work folder holds speech; it must be private")
+        kill(savvy, SIGKILL)
+        process.waitUntilExit()
+        let gone = Date().addingTimeInterval(3)
+        while (kill(workerPid, 0) == 0 || FileManager.default.fileExists(atPath: workFolder)), Date() < gone { usleep(20_000) }
+        XCTAssertNotEqual(kill(workerPid, 0), 0, "the worker outlived savvy")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: workFolder), "the work folder outlived savvy")
+    }
 }

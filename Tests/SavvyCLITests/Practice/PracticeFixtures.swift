@@ -2,6 +2,7 @@ import Foundation
 import SavvyAudio
 import SavvyTestSupport
 @testable import SavvyCLI
+@testable import SavvySession
 
 /// Raw S16_LE sources for ALSA's `file` capture plugin, so `PracticeRecorder` is tested through
 /// the real ALSA API without a sound card.
