@@ -22,16 +22,20 @@ public enum SessionRecorder {
             degradedReason: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
-    /// Copies the audio into the vault and writes the session with its first scoring.
-    public static func save(_ answer: ScoredAnswer, audio: URL, store: SessionStore, at date: Date = Date()) throws -> Int64 {
+    /// Copies the snapshot's bytes (the ones that were scored) into the vault and writes the
+    /// session with its first scoring.
+    public static func save(_ answer: ScoredAnswer, snapshot: InputSnapshot, store: SessionStore,
+                            at date: Date = Date()) throws -> Int64 {
         let m = answer.metrics
-        let session = NewSession(
-            createdAt: date, drill: answer.rubric.drillID, prompt: answer.rubric.prompt, audioSource: audio,
+        var session = NewSession(
+            createdAt: date, drill: answer.rubric.drillID, prompt: answer.rubric.prompt,
+            audioSource: URL(fileURLWithPath: snapshot.sourcePath),
             duration: m.durationSeconds, sampleRate: answer.source.sampleRate,
             transcriptJSON: try encode(answer.transcript), asrEngine: answer.transcript.engine,
             asrModel: answer.transcript.model, metricsJSON: try encode(m), metricsVersion: m.metricsVersion,
             lexiconVersion: m.lexiconVersion, wpm: m.pace.wpm, fillersPerMinute: m.fillers.perMinute,
             pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
+        session.audioReadPath = snapshot.readPath
         return try store.insertSession(session, scoring: try newScoring(answer.rubric, at: date))
     }
 }
