@@ -96,6 +96,9 @@ public struct ScorePipeline {
     public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection) throws -> ScoredAnswer {
         let path = snapshot.sourcePath
         let audio = try AudioFile.load(path: snapshot.readPath, displayPath: path)
+        // The hash lets `savvy import` check that a result is merged with the audio it came from;
+        // it is the hash of the very bytes decoded here.
+        let sha256 = snapshot.sha256
         let analysis = try analyse(audio, path: path)
         var transcript = try transcriber.transcriber.transcribe(samples: audio.samples, sampleRate: audio.sampleRate)
         if transcript.engine == "whisper" {
@@ -104,7 +107,8 @@ public struct ScorePipeline {
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))
-        return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: transcriber.reason)
+        return try judge(source: ScoredAnswer.Source(audio.source, sha256: sha256), analysis: analysis,
+                         transcript: transcript, engineReason: transcriber.reason)
     }
 
     /// Scores a snapshot with a transcript already made (rescore without `--retranscribe`).
