@@ -39,7 +39,8 @@ enum PracticeCommand {
             baseline = try SessionArgument.resolve(retake, store: store, command: spec.name)
         }
         let library = try DrillLibrary(userFile: paths.config("drills.json"))
-        let drill = try library.drill(id: baseline?.drill ?? args.value("drill") ?? "star")
+        let drill = try baseline.map { try library.drill(id: $0.drill) }
+            ?? DrillArgument.drill(args.value("drill") ?? "star", in: library, command: spec.name)
         let prompt = try baseline?.prompt ?? args.value("prompt") ?? nextPrompt(drill, store: store)
         let pipeline = try ScorePipeline.make(context, paths: paths, cache: store, drillID: drill.id, prompt: prompt)
         // Load the recogniser before recording, so a missing engine fails before the user speaks.
@@ -90,8 +91,9 @@ enum PracticeCommand {
         let answer: ScoredAnswer
         let id: Int64
         do {
-            answer = try pipeline.score(path: takePath, transcriber: transcriber)
-            id = try SessionRecorder.save(answer, audio: URL(fileURLWithPath: takePath), store: store)
+            let snapshot = try InputSnapshot(path: takePath)
+            answer = try pipeline.score(snapshot, transcriber: transcriber)
+            id = try SessionRecorder.save(answer, snapshot: snapshot, store: store)
         } catch {
             // The audio is never lost: say where it is and how to score it later.
             context.stderr.write("the recording is kept at \(takePath); score it later with 'savvy score \(takePath)'\n")
