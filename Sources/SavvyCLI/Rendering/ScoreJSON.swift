@@ -11,7 +11,7 @@ struct ScoreJSON: Encodable {
 
     let session: Int64?
     let source: Source
-    let transcript: Transcript
+    let transcript: TranscriptJSON
     let metrics: SpeechMetrics
     let rubric: ScoreRubric
 
@@ -19,7 +19,7 @@ struct ScoreJSON: Encodable {
         self.session = session
         source = Source(path: answer.source.path, sampleRate: answer.source.sampleRate,
                         durationSeconds: answer.source.durationSeconds)
-        transcript = answer.transcript
+        transcript = TranscriptJSON(answer.transcript, metrics: answer.metrics)
         metrics = answer.metrics
         rubric = answer.rubric
     }
