@@ -89,6 +89,8 @@ public struct ScorePipeline {
     /// Scores a file from scratch.
     public func score(path: String, transcriber: TranscriberSelection) throws -> ScoredAnswer {
         let audio = try AudioFile.load(path: path)
+        // The hash lets `savvy import` check that a result is merged with the audio it came from.
+        let sha256 = Self.sha256(ofFileAt: path)
         let analysis = try analyse(audio, path: path)
         var transcript = try transcriber.transcriber.transcribe(samples: audio.samples, sampleRate: audio.sampleRate)
         if transcript.engine == "whisper" {
@@ -97,7 +99,8 @@ public struct ScorePipeline {
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))
-        return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: transcriber.reason)
+        return try judge(source: ScoredAnswer.Source(audio.source, sha256: sha256), analysis: analysis,
+                         transcript: transcript, engineReason: transcriber.reason)
     }
 
     /// Scores a file with a transcript already made (rescore without `--retranscribe`).
@@ -105,6 +108,14 @@ public struct ScorePipeline {
         let audio = try AudioFile.load(path: path)
         let analysis = try analyse(audio, path: path)
         return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: nil)
+    }
+
+    /// Lower-case hex SHA-256 of a file's bytes, nil when it cannot be read again.
+    static func sha256(ofFileAt path: String) -> String? {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else { return nil }
+        var hasher = SHA256()
+        data.withUnsafeBytes { hasher.update($0) }
+        return SHA256.hexEncoded(hasher.finalize())
     }
 
     private func analyse(_ audio: DecodedAudio, path: String) throws -> DeliveryAnalysis {

@@ -22,8 +22,8 @@ public enum SessionRecorder {
             degradedReason: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
-    /// Copies the audio into the vault and writes the session with its first scoring.
-    public static func save(_ answer: ScoredAnswer, audio: URL, store: SessionStore, at date: Date = Date()) throws -> Int64 {
+    /// The session and first-scoring rows of `answer`, its recording to be copied from `audio`.
+    public static func rows(_ answer: ScoredAnswer, audio: URL, at date: Date) throws -> (NewSession, NewScoring) {
         let m = answer.metrics
         let session = NewSession(
             createdAt: date, drill: answer.rubric.drillID, prompt: answer.rubric.prompt, audioSource: audio,
@@ -32,6 +32,12 @@ public enum SessionRecorder {
             asrModel: answer.transcript.model, metricsJSON: try encode(m), metricsVersion: m.metricsVersion,
             lexiconVersion: m.lexiconVersion, wpm: m.pace.wpm, fillersPerMinute: m.fillers.perMinute,
             pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
-        return try store.insertSession(session, scoring: try newScoring(answer.rubric, at: date))
+        return (session, try newScoring(answer.rubric, at: date))
+    }
+
+    /// Copies the audio into the vault and writes the session with its first scoring.
+    public static func save(_ answer: ScoredAnswer, audio: URL, store: SessionStore, at date: Date = Date()) throws -> Int64 {
+        let (session, scoring) = try rows(answer, audio: audio, at: date)
+        return try store.insertSession(session, scoring: scoring)
     }
 }
