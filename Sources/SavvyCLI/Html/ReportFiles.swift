@@ -1,0 +1,56 @@
+import Foundation
+import SavvyAudio
+import SavvyDSP
+import SavvyStore
+
+/// Where HTML pages go and how they are read from the store: the reports folder beside the
+/// database, one file per session, and the atomic write shared by `report`, `progress` and
+/// `score`/`practice --report`.
+enum ReportFiles {
+    /// `<data>/reports`, beside `savvy.db` and `recordings/`.
+    static func directory(_ store: SessionStore) -> URL {
+        store.location.databaseURL.deletingLastPathComponent().appendingPathComponent("reports", isDirectory: true)
+    }
+
+    /// The default file of session `id`'s report; `progress` links here.
+    static func sessionReport(_ store: SessionStore, id: Int64) -> URL {
+        directory(store).appendingPathComponent("session-\(id).html")
+    }
+
+    /// Reads everything a session's report shows. The recording is verified and analysed again
+    /// for its frame tracks (CPPS off: the timeline does not draw it, and it is the slow part);
+    /// when it is missing or changed the page is still written, without loudness and pitch.
+    static func input(for session: StoredSession, store: SessionStore) throws -> SessionReportInput {
+        let answer = try SessionArgument.answer(session, store: store)
+        let scorings = try store.scorings(sessionID: session.id)
+        var tracks: FrameTracks?
+        var note: String?
+        do {
+            let url = try store.verifyRecording(of: session)
+            let audio = try AudioFile.load(path: url.path)
+            var configuration = DeliveryConfiguration()
+            configuration.computeCPPS = false
+            tracks = try DeliveryAnalyzer(configuration: configuration).analyze(samples: audio.samples, sampleRate: audio.sampleRate).tracks
+        } catch {
+            note = "loudness and pitch are not drawn: " + ((error as? any LocalizedError)?.errorDescription ?? "\(error)")
+        }
+        return SessionReportInput(session: session, answer: answer, scoringCount: scorings.count, tracks: tracks, tracksNote: note)
+    }
+
+    /// Writes `html` to `path` (`-` = stdout) and prints where it went. The file is written to a
+    /// temporary name and renamed, so a failed write leaves no half page; missing folders are made.
+    static func deliver(_ html: String, to path: String, context: CommandContext) throws {
+        if path == "-" {
+            context.stdout.write(html)
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try html.write(to: url, atomically: true, encoding: .utf8)
+        } catch {
+            throw CLIError.cannotWrite(path: path, reason: (error as NSError).localizedDescription.lowercased())
+        }
+        context.stdout.write(url.standardizedFileURL.path + "\n")
+    }
+}
