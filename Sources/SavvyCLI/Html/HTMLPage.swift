@@ -70,14 +70,13 @@ enum HTMLPage {
     .sw{display:inline-block;width:12px;height:12px;border-radius:2px;vertical-align:-1px;margin-right:4px;background:var(--sec)}
     .sw.filler{width:3px;background:var(--oi-vermillion)}.sw.normal{background:var(--oi-sky)}.sw.long{background:var(--oi-orange)}\
     .sw.stall{background:var(--oi-vermillion)}.sw.mono{background:var(--oi-purple);opacity:.4}.sw.band{background:var(--oi-green);opacity:.35}\
-    .sw.pitch{height:3px;background:var(--pitch)}.sw.env{background:var(--env)}
+    .sw.pitch{height:3px;background:var(--pitch)}.sw.cluster{height:3px;background:var(--oi-vermillion);opacity:.5}.sw.env{background:var(--env)}
     .transcript{line-height:1.8}
     .transcript h3{font-size:.95em;margin:14px 0 2px;padding-left:8px;border-left:6px solid var(--sec,var(--line))}
     .sentence{border-left:3px solid var(--sec,transparent);padding-left:6px;margin:2px 0;display:block}
     .sentence:target{background:var(--lane)}
     .time{font-size:.78em;color:var(--muted);text-decoration:none;margin-right:6px;font-variant-numeric:tabular-nums}
     .w:hover{background:var(--lane);outline:1px solid var(--line)}
-    .w.low{text-decoration:underline dotted var(--muted)}
     mark{color:inherit;border-radius:3px;padding:0 2px}
     mark.filler{background:var(--mark);box-shadow:inset 0 -2px 0 var(--oi-vermillion)}
     mark.filler.acoustic{font-style:italic}

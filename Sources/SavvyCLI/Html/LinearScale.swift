@@ -31,12 +31,16 @@ struct LinearScale: Equatable {
     /// Tick values inside the domain, about `count` of them, on a 1–2–5 step.
     func ticks(count: Int) -> [Double] {
         let step = Self.niceStep(span: domain.upperBound - domain.lowerBound, count: max(1, count))
-        var tick = (domain.lowerBound / step).rounded(.up) * step
+        // Whole multiples of the step, divided by a power of ten last, so 7 × 0.2 is 1.4 and not
+        // 1.4000000000000001 (labels and coordinates stay exact).
+        let decimals = max(0, -Int(log10(step).rounded(.down)))
+        let unit = pow(10, Double(decimals))
+        let stepUnits = (step * unit).rounded()
+        var k = (domain.lowerBound * unit / stepUnits).rounded(.up)
         var result: [Double] = []
-        while tick <= domain.upperBound + step * 1e-9 {
-            // Snap away binary noise (0.30000000000000004) so labels and coordinates are exact.
-            result.append((tick / step).rounded() * step)
-            tick += step
+        while k * stepUnits / unit <= domain.upperBound + step * 1e-9 {
+            result.append(k * stepUnits / unit)
+            k += 1
         }
         return result
     }

@@ -75,6 +75,7 @@ struct SessionReportPage {
             "<li><span class=\"sw long\"></span>long pause 1–3 s</li>",
             "<li><span class=\"sw stall\"></span>stall &gt; 3 s</li>",
             "<li><span class=\"sw filler\"></span>filler (dashed: heard, no word)</li>",
+            "<li><span class=\"sw cluster\"></span>filler cluster</li>",
         ]
         return "<ul class=\"legend\">" + items.joined() + "</ul>\n"
     }
