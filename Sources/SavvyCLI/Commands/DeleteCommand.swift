@@ -1,3 +1,4 @@
+import SavvySession
 import SavvyStore
 
 /// `savvy delete ID`: remove a session, its scorings and its recording.

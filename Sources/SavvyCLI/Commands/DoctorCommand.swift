@@ -1,3 +1,4 @@
+import SavvySession
 import Foundation
 import SavvyASR
 import SavvyAudio
@@ -49,7 +50,7 @@ enum DoctorCommand {
                                     detail: ErrorReporter.message(for: error)))
             }
         }
-        let paths = SavvyPaths(arguments: args, environment: context.environment)
+        let paths = SavvyPaths(context)
         do {
             let router = try ScoringRouter(environment: context.environment, configDirectory: paths.configDirectory, cache: store)
             let decision = try router.decide(options: ScoringOptions())

@@ -1,3 +1,4 @@
+import SavvySession
 import SavvyCoach
 
 /// `savvy drills`: the drills, their structure, target length and prompts.
@@ -12,7 +13,7 @@ enum DrillsCommand {
         discussion: "Add prompts or drills in drills.json in the configuration folder (see README).")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
-        let paths = SavvyPaths(arguments: context.arguments, environment: context.environment)
+        let paths = SavvyPaths(context)
         let library = try DrillLibrary(userFile: paths.config("drills.json"))
         let drills = try context.arguments.positionals.first.map { [try library.drill(id: $0)] } ?? library.drills
         if context.arguments.has("json") {

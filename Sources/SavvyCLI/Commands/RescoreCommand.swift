@@ -1,3 +1,4 @@
+import SavvySession
 import Foundation
 import SavvyStore
 
@@ -23,7 +24,7 @@ enum RescoreCommand {
         let store = try SavvyPaths.openStore(context)
         let session = try SessionArgument.resolve(args.positionals[0], store: store, command: spec.name)
         let audio = try store.verifyRecording(of: session)
-        let paths = SavvyPaths(arguments: args, environment: context.environment)
+        let paths = SavvyPaths(context)
         let pipeline = try ScorePipeline.make(context, paths: paths, cache: store, drillID: session.drill, prompt: session.prompt)
         let answer: ScoredAnswer
         if args.has("retranscribe") {

@@ -1,3 +1,4 @@
+import SavvySession
 import Foundation
 import SavvyASR
 import SavvyCoach
@@ -40,7 +41,7 @@ enum ScoreCommand {
         let args = context.arguments
         let files = args.positionals
         let jobs = try args.int("jobs", in: 1...16) ?? 1
-        let paths = SavvyPaths(arguments: args, environment: context.environment)
+        let paths = SavvyPaths(context)
         let store: SessionStore? = args.has("no-save") ? nil : try SavvyPaths.openStore(context)
         let pipeline = try ScorePipeline.make(context, paths: paths, cache: store)
         if let out = args.value("transcript-out"), files.count > 1 {

@@ -3,12 +3,12 @@ import SavvyCoach
 import SavvyStore
 
 /// Saves scored answers as sessions and scorings, in the shape `rescore` and `history` read.
-enum SessionRecorder {
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
+public enum SessionRecorder {
+    public static func encode<T: Encodable>(_ value: T) throws -> Data {
         Data(try StableJSON.encode(value).utf8)
     }
 
-    static func newScoring(_ rubric: ScoreRubric, at date: Date) throws -> NewScoring {
+    public static func newScoring(_ rubric: ScoreRubric, at date: Date) throws -> NewScoring {
         // The content tier of record is the one that judged structure (the router may use a
         // different one for coaching prose; both are in the provenance JSON).
         let main = rubric.provenance.outcome(for: .structureExtraction) ?? rubric.provenance.outcomes.first
@@ -23,7 +23,7 @@ enum SessionRecorder {
     }
 
     /// Copies the audio into the vault and writes the session with its first scoring.
-    static func save(_ answer: ScoredAnswer, audio: URL, store: SessionStore, at date: Date = Date()) throws -> Int64 {
+    public static func save(_ answer: ScoredAnswer, audio: URL, store: SessionStore, at date: Date = Date()) throws -> Int64 {
         let m = answer.metrics
         let session = NewSession(
             createdAt: date, drill: answer.rubric.drillID, prompt: answer.rubric.prompt, audioSource: audio,

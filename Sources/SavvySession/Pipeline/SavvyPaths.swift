@@ -6,11 +6,12 @@ import SavvyStore
 /// `--db PATH` and `SAVVY_HOME` override both the data and the configuration folder (tests use
 /// them); otherwise data is under `$XDG_DATA_HOME/savvy` and configuration under
 /// `$XDG_CONFIG_HOME/savvy` (`~/.local/share/savvy`, `~/.config/savvy`).
-struct SavvyPaths {
-    let configDirectory: URL
+public struct SavvyPaths: Sendable {
+    public let configDirectory: URL
 
-    init(arguments: ParsedArguments, environment: [String: String]) {
-        if let db = arguments.value("db") {
+    /// - Parameter databasePath: the `--db` value, if any.
+    public init(databasePath: String?, environment: [String: String]) {
+        if let db = databasePath {
             configDirectory = URL(fileURLWithPath: db).deletingLastPathComponent()
         } else if let home = environment["SAVVY_HOME"], !home.isEmpty {
             configDirectory = URL(fileURLWithPath: home, isDirectory: true)
@@ -22,10 +23,11 @@ struct SavvyPaths {
         }
     }
 
-    func config(_ name: String) -> URL { configDirectory.appendingPathComponent(name) }
+    public func config(_ name: String) -> URL { configDirectory.appendingPathComponent(name) }
 
-    static func openStore(_ context: CommandContext) throws -> SessionStore {
-        let location = try DataLocation.resolve(databasePath: context.arguments.value("db"), environment: context.environment)
+    /// Opens (creating if needed) the session store the same flags and variables point at.
+    public static func openStore(databasePath: String?, environment: [String: String]) throws -> SessionStore {
+        let location = try DataLocation.resolve(databasePath: databasePath, environment: environment)
         return try SessionStore(location: location)
     }
 }
