@@ -1,5 +1,6 @@
 import Foundation
 import SavvyCoach
+import SavvySession
 import SavvyStore
 
 /// `savvy progress`: the sessions' numbers as charts on one HTML page.

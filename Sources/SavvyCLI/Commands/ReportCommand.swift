@@ -1,4 +1,5 @@
 import Foundation
+import SavvySession
 import SavvyStore
 
 /// `savvy report ID|last`: a stored session as one self-contained HTML page.

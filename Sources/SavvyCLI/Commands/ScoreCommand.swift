@@ -31,6 +31,7 @@ enum ScoreCommand {
             FlagSpec("no-save", help: "do not save a session"),
             FlagSpec("jobs", value: "N", help: "score N files at a time", default: "1"),
             FlagSpec("transcript-out", value: "PATH", help: "write the transcript text (fillers in [brackets]) to PATH; a folder when scoring several files"),
+            FlagSpec("report", value: "PATH", help: "also write the session's HTML report to PATH (as 'savvy report'); a folder when scoring several files"),
         ] + scoringFlags,
         discussion: """
         Delivery numbers never touch a model. Content is judged by the local rubric unless an LLM
@@ -44,11 +45,18 @@ enum ScoreCommand {
         let paths = SavvyPaths(context)
         let store: SessionStore? = args.has("no-save") ? nil : try SavvyPaths.openStore(context)
         let pipeline = try ScorePipeline.make(context, paths: paths, cache: store)
-        if let out = args.value("transcript-out"), files.count > 1 {
+        for flag in ["transcript-out", "report"] {
+            guard let out = args.value(flag), files.count > 1 else { continue }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw UsageError("with several files '--transcript-out' must be an existing folder, got '\(out)'", command: spec.name)
+                throw UsageError("with several files '--\(flag)' must be an existing folder, got '\(out)'", command: spec.name)
             }
+        }
+        if args.value("report") == "-" {
+            throw UsageError("'--report' needs a file; 'savvy report ID --out -' prints a page", command: spec.name)
+        }
+        if args.has("report") && args.has("no-save") {
+            throw UsageError("'--report' draws a saved session; drop '--no-save'", command: spec.name)
         }
 
         let progress = Progress(total: files.count, sink: context.stderr, palette: context.errorPalette)
@@ -69,12 +77,20 @@ enum ScoreCommand {
             switch result {
             case let .success((answer, id)):
                 try writeTranscript(answer, file: files[index], to: args.value("transcript-out"), several: files.count > 1)
+                var page: String?
+                if let out = args.value("report"), let id, let store {
+                    let target = files.count > 1 ? URL(fileURLWithPath: out).appendingPathComponent("session-\(id).html").path : out
+                    page = try ReportFiles.writeSessionReport(id: id, store: store, to: target)
+                }
                 if args.has("json") {
                     documents.append(ScoreJSON(answer, session: id))
+                    // stdout holds the JSON; the page's path goes beside the progress lines.
+                    if let page { context.stderr.write("report: \(page)\n") }
                 } else {
                     let title = (files[index] as NSString).lastPathComponent
                     context.stdout.write((index > 0 ? "\n" : "") + ScoreReport(answer: answer, title: title, palette: context.palette).render())
-                    if let id { context.stdout.write(context.palette.dim("saved as session \(id) · 'savvy show \(id)' · 'savvy history'") + "\n") }
+                    if let id { context.stdout.write(context.palette.dim("saved as session \(id) · 'savvy show \(id)' · 'savvy report \(id)' · 'savvy history'") + "\n") }
+                    if let page { context.stdout.write("report: \(page)\n") }
                 }
             case let .failure(error):
                 failures += 1

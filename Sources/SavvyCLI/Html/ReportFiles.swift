@@ -1,6 +1,7 @@
 import Foundation
 import SavvyAudio
 import SavvyDSP
+import SavvySession
 import SavvyStore
 
 /// Where HTML pages go and how they are read from the store: the reports folder beside the
@@ -37,6 +38,16 @@ enum ReportFiles {
         return SessionReportInput(session: session, answer: answer, scoringCount: scorings.count, tracks: tracks, tracksNote: note)
     }
 
+    /// Writes stored session `id`'s page to `path` for `score`/`practice --report` and returns
+    /// the path written (they print it with their own output).
+    static func writeSessionReport(id: Int64, store: SessionStore, to path: String) throws -> String {
+        guard let session = try store.session(id: id) else { throw CLIError.sessionNotFound(id: id) }
+        let html = SessionReportPage(input: try input(for: session, store: store)).render()
+        let url = URL(fileURLWithPath: path)
+        try write(html, to: url, shownAs: path)
+        return url.standardizedFileURL.path
+    }
+
     /// Writes `html` to `path` (`-` = stdout) and prints where it went. The file is written to a
     /// temporary name and renamed, so a failed write leaves no half page; missing folders are made.
     static func deliver(_ html: String, to path: String, context: CommandContext) throws {
@@ -45,12 +56,16 @@ enum ReportFiles {
             return
         }
         let url = URL(fileURLWithPath: path)
+        try write(html, to: url, shownAs: path)
+        context.stdout.write(url.standardizedFileURL.path + "\n")
+    }
+
+    private static func write(_ html: String, to url: URL, shownAs path: String) throws {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try html.write(to: url, atomically: true, encoding: .utf8)
         } catch {
             throw CLIError.cannotWrite(path: path, reason: (error as NSError).localizedDescription.lowercased())
         }
-        context.stdout.write(url.standardizedFileURL.path + "\n")
     }
 }

@@ -64,7 +64,14 @@ struct ReportSentence: Equatable {
                 current = ReportSentence(words: head.words.lowerBound..<current.words.upperBound, start: head.start,
                                          end: current.end, sectionID: current.sectionID)
             } else if let head = pending {
-                result.append(head)
+                // The next piece opens another section: the fragment ends the previous sentence
+                // when that one shares its section, and stands alone otherwise.
+                if let last = result.last, last.sectionID == head.sectionID {
+                    result[result.count - 1] = ReportSentence(words: last.words.lowerBound..<head.words.upperBound,
+                                                              start: last.start, end: head.end, sectionID: head.sectionID)
+                } else {
+                    result.append(head)
+                }
             }
             pending = nil
             if current.words.count < minimumWords {

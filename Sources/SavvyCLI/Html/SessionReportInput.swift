@@ -1,5 +1,6 @@
 import Foundation
 import SavvyDSP
+import SavvySession
 import SavvyStore
 
 /// What one session's HTML report is drawn from: the stored session and its latest scoring,

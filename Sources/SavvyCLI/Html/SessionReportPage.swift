@@ -2,6 +2,7 @@ import Foundation
 import SavvyASR
 import SavvyCoach
 import SavvyDSP
+import SavvySession
 
 /// `savvy report`: one session as a self-contained HTML page — header, timeline, transcript,
 /// delivery numbers, rubric cards, tips and the recording's quality.

@@ -11,18 +11,21 @@ final class ReportBrowserTests: XCTestCase {
     /// the tests only read it (the missing-recording test works on a copy).
     nonisolated(unsafe) private static var shared: TemporaryDirectory?
     nonisolated(unsafe) private static var setupError: String?
+    nonisolated(unsafe) private static var scoreOutput = ""
     private var home: TemporaryDirectory { Self.shared! }
 
     override class func setUp() {
         super.setUp()
         do {
             let dir = try TemporaryDirectory()
+            try FileManager.default.createDirectory(atPath: dir.path("pages"), withIntermediateDirectories: true)
             let run = try BinaryRun.savvy(
                 ["score", PackagePaths.fixture("fillers.wav"), PackagePaths.fixture("star-answer.wav"), "--jobs", "2",
                  "--drill", "star", "--asr", "pocketsphinx", "--coach", "heuristic",
-                 "--prompt", "Tell me about a time you fixed a production problem."],
+                 "--prompt", "Tell me about a time you fixed a production problem.", "--report", dir.path("pages")],
                 environment: ["SAVVY_HOME": dir.path])
             if run.exitCode != 0 { setupError = run.stderr }
+            scoreOutput = run.stdout
             shared = dir
         } catch {
             setupError = "\(error)"
@@ -105,6 +108,26 @@ final class ReportBrowserTests: XCTestCase {
             .write(to: page, atomically: true, encoding: .utf8)
         let load = try browser.load(page)
         XCTAssertEqual(load.requests, ["http://127.0.0.1:9/pixel.png"])
+    }
+
+    func testScoreWithReportWritesOnePagePerSessionIntoTheFolder() throws {
+        for id in [1, 2] {
+            let page = home.path("pages/session-\(id).html")
+            XCTAssertTrue(Self.scoreOutput.contains("report: \(page)\n"), Self.scoreOutput)
+            XCTAssertTrue(try String(contentsOfFile: page, encoding: .utf8).contains("id=\"timeline\""))
+        }
+        let cases: [(id: String, args: [String], says: String)] = [
+            ("no-save", ["score", PackagePaths.fixture("fillers.wav"), "--no-save", "--report", home.path("x.html")], "drop '--no-save'"),
+            ("stdout", ["score", PackagePaths.fixture("fillers.wav"), "--report", "-"], "needs a file"),
+            ("not-a-folder", ["score", PackagePaths.fixture("fillers.wav"), PackagePaths.fixture("fillers.wav"),
+                              "--report", home.path("x.html")], "must be an existing folder"),
+            ("practice-stdout", ["practice", "--report", "-"], "needs a file"),
+        ]
+        for c in cases {
+            let run = try BinaryRun.savvy(c.args, environment: ["SAVVY_HOME": home.path])
+            XCTAssertEqual(run.exitCode, 64, "\(c.id): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains(c.says), "\(c.id): \(run.stderr)")
+        }
     }
 
     func testReportToStdoutAndErrors() throws {

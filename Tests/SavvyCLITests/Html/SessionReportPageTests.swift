@@ -3,6 +3,7 @@ import SavvyASR
 @testable import SavvyCLI
 @testable import SavvyCoach
 import SavvyDSP
+import SavvySession
 @testable import SavvyStore
 import SavvyTestSupport
 import XCTest
