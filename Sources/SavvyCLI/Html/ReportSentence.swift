@@ -23,10 +23,11 @@ struct ReportSentence: Equatable {
     static func split(_ transcript: Transcript, pauses: [Pause], structure: [StructureSpan]) -> [ReportSentence] {
         let words = transcript.words
         guard !words.isEmpty else { return [] }
-        let found = structure.filter { $0.start != nil }.sorted { $0.start! < $1.start! }
+        let found = structure.compactMap { span in span.start.map { (id: span.sectionID, start: $0) } }
+            .sorted { $0.start < $1.start }
         func section(at time: Double) -> String? {
             // A section starts at its first word; a tolerance of 10 ms absorbs JSON rounding.
-            found.last { $0.start! <= time + 0.01 }?.sectionID
+            found.last { $0.start <= time + 0.01 }?.id
         }
         var result: [ReportSentence] = []
         var first = 0

@@ -66,14 +66,14 @@ struct TimelineChart {
     /// Coloured spans from each found section's first word to its last (or to the next
     /// section), named when there is room, linking to the section in the transcript.
     private func drawSections(_ svg: inout SVGWriter, x: LinearScale, lane: Lane) {
-        let found = input.answer.rubric.structureMap.filter { $0.start != nil }.sorted { $0.start! < $1.start! }
+        let found = input.answer.rubric.structureMap.compactMap { span in span.start.map { (span: span, start: $0) } }
+            .sorted { $0.start < $1.start }
         guard !found.isEmpty else {
             svg.text("no drill sections found", x: x.from + 8, y: lane.middle + 4, cssClass: "note")
             return
         }
-        for (i, span) in found.enumerated() {
-            let start = span.start!
-            let next = i + 1 < found.count ? found[i + 1].start! : x.domain.upperBound
+        for (i, (span, start)) in found.enumerated() {
+            let next = i + 1 < found.count ? found[i + 1].start : x.domain.upperBound
             let end = min(max(span.end ?? next, start), next)
             let slot = sectionSlots[span.sectionID] ?? 0
             let link = sectionAnchors[span.sectionID].map { "#" + $0 }
