@@ -25,7 +25,8 @@ enum ProgressCommand {
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let args = context.arguments
         let since = try HistoryCommand.since(args.value("since"), command: spec.name)
-        let store = try SavvyPaths.openStore(context)
+        // Reading creates nothing: without a database there is nothing to chart.
+        guard let store = try SavvyPaths.openExistingStore(context) else { throw CLIError.noSessions }
         let history = try store.history(drill: args.value("drill"), since: since)
         var rows: [ProgressRow] = []
         for row in history.reversed() {
@@ -37,7 +38,8 @@ enum ProgressCommand {
         }
         var scope = args.value("drill").map { "drill \($0)" } ?? "all drills"
         if let raw = args.value("since") { scope += " since \(raw)" }
-        let out = args.value("out") ?? ReportFiles.directory(store).appendingPathComponent("progress.html").path
+        let defaultPath = ReportFiles.directory(store).appendingPathComponent("progress.html")
+        let out = args.value("out") ?? defaultPath.path
         let pageFolder = out == "-" ? nil : URL(fileURLWithPath: out).standardizedFileURL.deletingLastPathComponent()
         let page = ProgressPage(rows: rows, scope: scope) { id in
             let report = ReportFiles.sessionReport(store, id: id).standardizedFileURL
@@ -48,7 +50,7 @@ enum ProgressCommand {
             }
             return (report.absoluteString, exists)
         }
-        try ReportFiles.deliver(page.render(), to: out, context: context)
+        try ReportFiles.deliver(page.render(), to: args.value("out"), defaultPath: defaultPath, context: context)
         return .success
     }
 }

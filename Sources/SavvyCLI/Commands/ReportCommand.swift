@@ -21,10 +21,12 @@ enum ReportCommand {
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let args = context.arguments
-        let store = try SavvyPaths.openStore(context)
-        let session = try SessionArgument.resolve(args.positionals[0], store: store, command: spec.name)
+        // Reading creates nothing: without a database there is no session to draw.
+        let found = try SavvyPaths.openExistingStore(context)
+        let session = try SessionArgument.resolve(args.positionals[0], store: found, command: spec.name)
+        guard let store = found else { throw CLIError.noSessions }
         let html = SessionReportPage(input: try ReportFiles.input(for: session, store: store)).render()
-        try ReportFiles.deliver(html, to: args.value("out") ?? ReportFiles.sessionReport(store, id: session.id).path,
+        try ReportFiles.deliver(html, to: args.value("out"), defaultPath: ReportFiles.sessionReport(store, id: session.id),
                                 context: context)
         return .success
     }

@@ -39,33 +39,29 @@ enum ReportFiles {
     }
 
     /// Writes stored session `id`'s page to `path` for `score`/`practice --report` and returns
-    /// the path written (they print it with their own output).
-    static func writeSessionReport(id: Int64, store: SessionStore, to path: String) throws -> String {
+    /// the path written (they print it with their own output; `-` is refused before scoring).
+    static func writeSessionReport(id: Int64, store: SessionStore, to path: String, stdout: any OutputSink) throws -> String {
         guard let session = try store.session(id: id) else { throw CLIError.sessionNotFound(id: id) }
         let html = SessionReportPage(input: try input(for: session, store: store)).render()
-        let url = URL(fileURLWithPath: path)
-        try write(html, to: url, shownAs: path)
-        return url.standardizedFileURL.path
+        try OutputFile.write(html, to: path, stdout: stdout)
+        return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    /// Writes `html` to `path` (`-` = stdout) and prints where it went. The file is written to a
-    /// temporary name and renamed, so a failed write leaves no half page; missing folders are made.
-    static func deliver(_ html: String, to path: String, context: CommandContext) throws {
-        if path == "-" {
-            context.stdout.write(html)
-            return
+    /// Writes `html` to `path` (`-` = stdout) and prints where it went. Written like every file
+    /// savvy makes (`OutputFile`): whole or not at all, never over a link or a device. The
+    /// default folder is made when missing; a folder the user names must exist.
+    static func deliver(_ html: String, to path: String?, defaultPath: URL, context: CommandContext) throws {
+        let target = path ?? defaultPath.path
+        if path == nil {
+            do {
+                try FileManager.default.createDirectory(at: defaultPath.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw CLIError.cannotWrite(path: target, reason: (error as NSError).localizedDescription.lowercased())
+            }
         }
-        let url = URL(fileURLWithPath: path)
-        try write(html, to: url, shownAs: path)
-        context.stdout.write(url.standardizedFileURL.path + "\n")
-    }
-
-    private static func write(_ html: String, to url: URL, shownAs path: String) throws {
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try html.write(to: url, atomically: true, encoding: .utf8)
-        } catch {
-            throw CLIError.cannotWrite(path: path, reason: (error as NSError).localizedDescription.lowercased())
+        try OutputFile.write(html, to: target, stdout: context.stdout)
+        if target != OutputFile.standardOutput {
+            context.stdout.write(URL(fileURLWithPath: target).standardizedFileURL.path + "\n")
         }
     }
 }
