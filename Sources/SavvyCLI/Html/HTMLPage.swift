@@ -92,7 +92,7 @@ enum HTMLPage {
     table{border-collapse:collapse;width:100%;font-size:.92em}
     th,td{text-align:left;padding:4px 8px;border-bottom:1px solid var(--line);vertical-align:top}
     td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-    #sessions td:first-child{white-space:nowrap}
+    #sessions td:first-child,#sessions td:last-child{white-space:nowrap}
     .tips li{margin:0 0 8px}.evidence{color:var(--muted);font-size:.9em}
     .warning{color:var(--oi-vermillion);font-weight:600}
     .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(460px,1fr));gap:14px}
