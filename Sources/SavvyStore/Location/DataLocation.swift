@@ -98,7 +98,7 @@ public struct DataLocation: Sendable, Equatable {
     }
 
     /// A short lower-case reason for a file-system errno.
-    static func describe(errno code: Int32) -> String {
+    public static func describe(errno code: Int32) -> String {
         switch code {
         case EACCES, EPERM: return "permission denied"
         case ENOTDIR: return "a parent path is a file, not a directory"
@@ -107,6 +107,7 @@ public struct DataLocation: Sendable, Equatable {
         case ENOENT: return "no such file or directory"
         case EISDIR: return "is a directory"
         case ENAMETOOLONG: return "path too long"
+        case ENODEV: return "not a regular file (a device, a FIFO, or a link to one)"
         default: return String(cString: strerror(code)).lowercased()
         }
     }
