@@ -145,6 +145,7 @@ final class ReportBrowserTests: XCTestCase {
             ("missing-session", ["report", "9"], 1, "no session 9"),
             ("bad-id", ["report", "x"], 64, "'x' is not a session id"),
             ("bad-since", ["progress", "--since", "soon"], 64, "expects a date"),
+            ("unknown-drill", ["progress", "--drill", "sonnet"], 64, "unknown drill 'sonnet'"),
             ("unwritable", ["report", "1", "--out", "/proc/savvy/report.html"], 1, "cannot write '/proc/savvy/report.html'"),
         ]
         for c in cases {
