@@ -44,6 +44,7 @@ enum ShowCommand {
             let which = scorings.count == 1 ? "1 scoring"
                 : "scoring \(shown) of \(scorings.count)" + (shown < scorings.count ? " ('savvy show \(session.id)' for the latest)" : "")
             context.stdout.write(context.palette.dim("recorded \(created) · \(which) · audio \(answer.source.path)") + "\n")
+            context.stdout.write(context.palette.dim("as a page with a timeline: 'savvy report \(session.id)'") + "\n")
         }
         return .success
     }
