@@ -4,7 +4,9 @@ import PackageDescription
 /// savvy: a local-first speech-practice coach.
 ///
 /// Targets sit only at hard boundaries (a C library, a dependency direction):
-/// C shims ← SavvyAudio / SavvyDSP / SavvyASR / SavvySemantic ← SavvyCoach ← SavvyStore ← SavvyCLI ← savvy.
+/// C shims ← SavvyAudio / SavvyDSP / SavvyASR / SavvySemantic ← SavvyCoach ← SavvyStore ← SavvySession ← SavvyCLI ← savvy.
+/// SavvySession holds the score pipeline and the practice recorder, so every front end (the CLI
+/// commands, the interview loop) runs one path.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
@@ -42,8 +44,13 @@ let package = Package(
         .target(name: "SavvyCoach", dependencies: ["SavvyDSP", "SavvyASR", "SavvySemantic", "CCurl"], swiftSettings: swiftSettings),
         .target(name: "SavvyStore", dependencies: ["SavvyCoach", "CSQLite"], swiftSettings: swiftSettings),
         .target(
-            name: "SavvyCLI",
+            name: "SavvySession",
             dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SavvyCLI",
+            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore", "SavvySession"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "savvy", dependencies: ["SavvyCLI"], swiftSettings: swiftSettings),
@@ -58,6 +65,7 @@ let package = Package(
             exclude: ["Goldens"], swiftSettings: swiftSettings),
         .testTarget(name: "SavvyCoachTests", dependencies: ["SavvyCoach", "SavvyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SavvyStoreTests", dependencies: ["SavvyStore", "SavvyTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SavvySessionTests", dependencies: ["SavvySession", "SavvyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SavvyCLITests", dependencies: ["SavvyCLI", "SavvyTestSupport"],
             exclude: ["Goldens"], swiftSettings: swiftSettings),

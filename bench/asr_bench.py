@@ -11,7 +11,7 @@ venv made by `make venv`, otherwise skipped with a message) it prints:
      metrics) with process start and model load taken out: one batch run over all sentences
      minus one run on a 1 s clip, divided by the audio added. Startup is shown on its own.
   2. Filler precision/recall on a generated espeak-ng set (bench/make_filler_set.py) plus the
-     committed Tests/Fixtures/fillers.wav and star-answer.wav, whose sidecar JSONs give the true
+     committed Fixtures/fillers.wav and star-answer.wav, whose sidecar JSONs give the true
      filler times. A detection matches a true filler when their midpoints are within 0.6 s
      (one-to-one, closest first). Rows: lexicon only (the recogniser's "um/uh/..." words), acoustic
      only (the saved sessions rescored from their stored transcripts with every lexicon entry
@@ -156,7 +156,7 @@ def filler_set(out):
     gen = os.path.join(out, "fillers")
     subprocess.run([sys.executable, os.path.join(HERE, "make_filler_set.py"), gen], check=True)
     clips = sorted(glob.glob(os.path.join(gen, "clip*.wav")))
-    clips += [os.path.join(ROOT, "Tests/Fixtures", n) for n in ("fillers.wav", "star-answer.wav")]
+    clips += [os.path.join(ROOT, "Fixtures", n) for n in ("fillers.wav", "star-answer.wav")]
     return [(c, json.load(open(c[:-4] + ".json"))) for c in clips]
 
 

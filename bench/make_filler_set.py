@@ -6,7 +6,7 @@
 Writes OUT_DIR/clipNN.wav (16 kHz mono 16-bit) and OUT_DIR/clipNN.json for ten answers of
 20-40 s, each with 4-5 hesitation fillers ("um", "uh", "er"; short or drawn out) at known times, in several
 espeak-ng voices (en-us, en-gb and their female/male variants) at 140-170 words per minute.
-The sidecar JSON has the same fields as Tests/Fixtures/*.json (words, fillers with start/end in
+The sidecar JSON has the same fields as Fixtures/*.json (words, fillers with start/end in
 seconds, insertedPauses, text) so one reader serves both.
 
 Deterministic: the layout comes from a seeded generator and a fixed sentence list, espeak-ng

@@ -56,10 +56,10 @@ echo
 echo "Store - one real session, then $SESSIONS synthetic ones"
 echo "------------------------------------------------------"
 t0=$(now_ns)
-"$SAVVY" score Tests/Fixtures/star-answer.wav --drill star "${SCORE[@]}" \
+"$SAVVY" score Fixtures/star-answer.wav --drill star "${SCORE[@]}" \
     --prompt "Tell me about a time you fixed a production problem under time pressure." >/dev/null
 t1=$(now_ns)
-printf 'scored Tests/Fixtures/star-answer.wav (32.9 s, pocketsphinx) in %.1f s: session %s\n' \
+printf 'scored Fixtures/star-answer.wav (32.9 s, pocketsphinx) in %.1f s: session %s\n' \
     "$(awk -v ns=$((t1 - t0)) 'BEGIN { print ns / 1e9 }')" "$(sqlite3 "$DB" 'SELECT max(id) FROM sessions')"
 
 # ---- TextGrid through Praat -------------------------------------------------------------------

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the small audio fixtures committed under Tests/Fixtures/.
+# Regenerates the small audio fixtures committed under Fixtures/.
 #
 # Deterministic by construction: fixed espeak-ng voice (en-us), rate (150 wpm) and text; sox runs
 # with -R (repeatable: fixed seeds and timestamps) and -D (no dither, which would add noise).
@@ -10,7 +10,7 @@
 set -euo pipefail
 export LC_ALL=C
 
-OUT="${1:-$(cd "$(dirname "$0")/.." && pwd)/Tests/Fixtures}"
+OUT="${1:-$(cd "$(dirname "$0")/.." && pwd)/Fixtures}"
 RATE=16000
 VOICE=en-us
 WPM=150

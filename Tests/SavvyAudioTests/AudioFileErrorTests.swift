@@ -55,7 +55,7 @@ final class AudioFileErrorTests: XCTestCase {
              messageContains: "16000 frames"),
         Case(id: "flac-cut-mid-stream", make: { folder in
             let url = folder.appendingPathComponent("cut.flac")
-            let whole = try Data(contentsOf: TestFiles.fixtures.appendingPathComponent("stereo-44k.flac"))
+            let whole = try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture("stereo-44k.flac")))
             try whole.prefix(whole.count / 3).write(to: url)
             return url.path
         }, maxDuration: nil, expected: { _ in .empty(path: "placeholder-never-compared") }, messageContains: "truncated or corrupt"),

@@ -10,7 +10,7 @@ final class AudioFileTests: XCTestCase {
     }
 
     private func sidecar(_ name: String) throws -> Sidecar {
-        try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: TestFiles.fixtures.appendingPathComponent(name)))
+        try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture(name))))
     }
 
     func testSixteenKilohertzWavIsCopiedWithoutResampling() throws {

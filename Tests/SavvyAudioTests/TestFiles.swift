@@ -1,16 +1,12 @@
 import Foundation
+import SavvyTestSupport
 import XCTest
 
 /// Temp folders, fixture paths and hand-built WAV bytes for the SavvyAudio tests.
 enum TestFiles {
-    /// Tests/Fixtures, found from this file so tests run from any working directory.
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-
+    /// A committed recording in the top-level Fixtures/ folder.
     static func fixture(_ name: String) -> String {
-        fixtures.appendingPathComponent(name).path
+        PackagePaths.fixture(name)
     }
 
     /// A fresh, lower-case-named folder under the system temp dir, removed when the test ends.

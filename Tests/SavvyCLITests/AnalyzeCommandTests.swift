@@ -28,7 +28,7 @@ final class AnalyzeCommandTests: XCTestCase {
             XCTAssertEqual(run.exitCode, 0, run.stderr)
             XCTAssertEqual(run.stderr, "")
             // The path differs per checkout; everything else is pinned.
-            let stable = run.stdout.replacingOccurrences(of: PackagePaths.fixture(""), with: "Tests/Fixtures/")
+            let stable = run.stdout.replacingOccurrences(of: PackagePaths.fixture(""), with: "Fixtures/")
             try checkGolden("analyze-\(fixture).json", stable)
         }
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SavvyCLI
+@testable import SavvySession
 
 final class StableJSONTests: XCTestCase {
     private struct Sample: Encodable {

@@ -3,7 +3,7 @@ import XCTest
 import SavvyTestSupport
 
 /// Pace and fillers from each real engine against the fixtures' construction truth
-/// (Tests/Fixtures/*.json: word counts and filler times are exact by construction).
+/// (Fixtures/*.json: word counts and filler times are exact by construction).
 final class TranscriptMetricsTests: XCTestCase {
     struct Truth: Decodable {
         struct Filler: Decodable { let word: String; let start: Double; let end: Double }

@@ -1,3 +1,4 @@
+import SavvySession
 import SavvyAudio
 import SavvyDSP
 

@@ -1,4 +1,6 @@
+import SavvySession
 import Foundation
+import SavvyCoach
 import SavvyStore
 
 /// `savvy history`: the sessions as a table with trends against the person's own baseline.
@@ -14,6 +16,7 @@ enum HistoryCommand {
             FlagSpec("limit", value: "N", help: "at most N sessions"),
             FlagSpec("json", help: "print the rows as JSON"),
             FlagSpec("csv", help: "print the rows as CSV (RFC 4180)"),
+            FlagSpec("ids", help: "print only the session ids, one a line (for shell completion)"),
         ])
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -33,16 +36,32 @@ enum HistoryCommand {
             since = date
         }
         let limit = try args.int("limit", in: 1...1_000_000)
-        let store = try SavvyPaths.openStore(context)
-        let rows = try store.history(drill: args.value("drill"), since: since, limit: limit)
-        if args.has("json") {
+        // Reading creates nothing: with no database yet there are simply no rows.
+        let store = try SavvyPaths.openExistingStore(context)
+        let rows = try store?.history(drill: args.value("drill"), since: since, limit: limit) ?? []
+        if rows.isEmpty, let id = args.value("drill") {
+            // A drill no session has and no drill file defines is a typo, not an empty result.
+            let paths = SavvyPaths(context)
+            _ = try DrillArgument.drill(id, in: try DrillLibrary(userFile: paths.config("drills.json")), command: spec.name)
+        }
+        if args.has("ids") {
+            context.stdout.write(rows.map { "\($0.id)\n" }.joined())
+        } else if args.has("json") {
             context.stdout.write(try StableJSON.encode(rows.map(HistoryJSONRow.init)))
         } else if args.has("csv") {
             context.stdout.write(HistoryCSV.render(rows: rows))
+        } else if rows.isEmpty, store != nil, args.has("drill") || args.has("since") {
+            context.stdout.write(noMatch(drill: args.value("drill"), since: args.value("since")) + "\n")
         } else {
             context.stdout.write(HistoryTable.render(rows: rows, columns: context.stdout.isTerminal ? context.stdout.columns : nil,
                                                      palette: context.palette, now: Date()))
         }
         return .success
+    }
+
+    /// The line shown when sessions exist (or may) but the filters matched none of them.
+    static func noMatch(drill: String?, since: String?) -> String {
+        let filters = [drill.map { "drill '\($0)'" }, since.map { "on or after \($0)" }].compactMap { $0 }
+        return "No sessions match " + filters.joined(separator: " and ") + "; 'savvy history' without filters lists them all."
     }
 }

@@ -1,3 +1,4 @@
+import SavvySession
 import Foundation
 import SavvyASR
 import SavvyCoach
@@ -31,14 +32,15 @@ enum PracticeCommand {
         let silence = try args.double("silence", in: 0...600) ?? 3
         let threshold = try args.double("speech-threshold", in: -120...0)
         let store = try SavvyPaths.openStore(context)
-        let paths = SavvyPaths(arguments: args, environment: context.environment)
+        let paths = SavvyPaths(context)
 
         var baseline: StoredSession?
         if let retake = args.value("retake") {
             baseline = try SessionArgument.resolve(retake, store: store, command: spec.name)
         }
         let library = try DrillLibrary(userFile: paths.config("drills.json"))
-        let drill = try library.drill(id: baseline?.drill ?? args.value("drill") ?? "star")
+        let drill = try baseline.map { try library.drill(id: $0.drill) }
+            ?? DrillArgument.drill(args.value("drill") ?? "star", in: library, command: spec.name)
         let prompt = try baseline?.prompt ?? args.value("prompt") ?? nextPrompt(drill, store: store)
         let pipeline = try ScorePipeline.make(context, paths: paths, cache: store, drillID: drill.id, prompt: prompt)
         // Load the recogniser before recording, so a missing engine fails before the user speaks.
@@ -61,7 +63,7 @@ enum PracticeCommand {
         options.targetSeconds = drill.target.maxSeconds
         if let threshold { options.speechThreshold = .fixed(dBFS: threshold) }
         let recorder = PracticeRecorder(source: .device(args.value("device") ?? "default"), outputPath: takePath,
-                                        options: options, stderr: context.stderr, palette: p)
+                                        options: options, display: TerminalRecordingDisplay(stderr: context.stderr, palette: p))
         // A provisional transcript on the status line (terminal only: nobody sees it otherwise).
         var live: LiveTranscriber?
         if context.stderr.isTerminal, let transcriber = try? LiveTranscriber() {
@@ -83,7 +85,7 @@ enum PracticeCommand {
         }
         guard take.frames > 0 else {
             try? FileManager.default.removeItem(atPath: takePath)
-            throw CLIError.noSpeech(path: takePath)
+            throw SessionError.noSpeech(path: takePath)
         }
         context.stderr.write(p.dim("scoring…") + "\n")
         let answer: ScoredAnswer

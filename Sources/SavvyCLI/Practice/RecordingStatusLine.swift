@@ -1,4 +1,5 @@
 import Foundation
+import SavvySession
 
 /// Renders the single, self-overwriting status line shown on a terminal while recording:
 ///
@@ -11,20 +12,7 @@ import Foundation
 /// width, which would wrap it and break the `\r` overwrite; the transcript is cut from the left
 /// so the newest words stay visible.
 struct RecordingStatusLine {
-    /// Everything the line shows, sampled once per redraw.
-    struct Snapshot: Equatable {
-        var elapsedSeconds: Double
-        var targetSeconds: Double?
-        /// RMS of the most recent block in dBFS, `nil` before the first block.
-        var levelDBFS: Double?
-        var thresholdDBFS: Double?
-        /// A block clipped within the last second of audio.
-        var clipping: Bool
-        /// Silence counted towards the auto-stop, in seconds (`nil`: not counting).
-        var silenceSeconds: Double?
-        /// Provisional transcript text, if a live recogniser supplies one.
-        var partialTranscript: String?
-    }
+    typealias Snapshot = RecordingSnapshot
 
     /// Meter cells; 3 dB each over the 60 dB range.
     static let meterCells = 20

@@ -10,9 +10,9 @@ public enum PackagePaths {
         .deletingLastPathComponent()  // Sources
         .deletingLastPathComponent()
 
-    /// A committed fixture in Tests/Fixtures.
+    /// A committed fixture in Fixtures.
     public static func fixture(_ name: String) -> String {
-        root.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name).path
+        root.appendingPathComponent("Fixtures").appendingPathComponent(name).path
     }
 
     /// The `savvy` binary built by `swift build` for this configuration.

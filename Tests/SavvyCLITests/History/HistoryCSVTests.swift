@@ -1,3 +1,4 @@
+import SavvySession
 import Foundation
 @testable import SavvyCLI
 @testable import SavvyStore

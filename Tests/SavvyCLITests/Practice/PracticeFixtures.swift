@@ -2,11 +2,12 @@ import Foundation
 import SavvyAudio
 import SavvyTestSupport
 @testable import SavvyCLI
+@testable import SavvySession
 
 /// Raw S16_LE sources for ALSA's `file` capture plugin, so `PracticeRecorder` is tested through
 /// the real ALSA API without a sound card.
 enum PracticeFixtures {
-    /// `Tests/Fixtures/star-answer.wav` as 16-bit codes (16 kHz mono, 526 135 frames, speech to
+    /// `Fixtures/star-answer.wav` as 16-bit codes (16 kHz mono, 526 135 frames, speech to
     /// the last sample).
     static func starAnswer() throws -> [Int16] {
         let decoded = try AudioFile.load(path: PackagePaths.fixture("star-answer.wav"))

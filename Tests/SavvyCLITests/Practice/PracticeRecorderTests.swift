@@ -4,6 +4,7 @@ import SavvyAudio
 import SavvyTestSupport
 import XCTest
 @testable import SavvyCLI
+@testable import SavvySession
 
 /// `PracticeRecorder` end to end through ALSA's `file` plugin: what lands in the WAV, and each
 /// way a recording stops.
@@ -16,7 +17,7 @@ final class PracticeRecorderTests: XCTestCase {
     ) -> PracticeRecorder {
         PracticeRecorder(
             source: source, outputPath: folder.path("take.wav"), options: options,
-            stderr: stderr, palette: Palette(enabled: false), stopSources: stopSources
+            display: TerminalRecordingDisplay(stderr: stderr, palette: Palette(enabled: false)), stopSources: stopSources
         )
     }
 

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SavvyCLI
+@testable import SavvySession
 
 /// The live status line: content, colour choices and the terminal-width limit.
 final class RecordingStatusLineTests: XCTestCase {

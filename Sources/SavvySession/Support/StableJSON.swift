@@ -64,7 +64,7 @@ public enum StableJSON {
 
     static func format(_ token: String, decimals: Int) -> String {
         guard let value = Double(token) else { return token }
-        var s = Format.fixed(value, decimals)
+        var s = FixedDecimal.format(value, decimals)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
         if s == "-0" { s = "0" }

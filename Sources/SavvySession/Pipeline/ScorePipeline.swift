@@ -9,31 +9,55 @@ import SavvyDSP
 ///
 /// Delivery numbers depend only on the audio and the transcript, so `rescore` with a stored
 /// transcript reproduces them byte for byte.
-struct ScorePipeline {
-    struct Settings {
-        var drill: Drill
-        var prompt: String
-        var scoring: ScoringOptions
-        var engine: EngineChoice
-        var watchWords: WatchWords
-        var lexicon: FillerLexicon
-        var lexiconVersion: String
+public struct ScorePipeline {
+    /// The resolved inputs of every score in one command.
+    public struct Settings {
+        public var drill: Drill
+        public var prompt: String
+        public var scoring: ScoringOptions
+        public var engine: EngineChoice
+        public var watchWords: WatchWords
+        public var lexicon: FillerLexicon
+        public var lexiconVersion: String
     }
 
-    let settings: Settings
-    let router: ScoringRouter
-    let environment: [String: String]
+    public let settings: Settings
+    public let router: ScoringRouter
+    public let environment: [String: String]
+
+    /// What one command asks of the pipeline, as plain values (the CLI maps its flags here).
+    public struct Request: Sendable {
+        /// Drill id; `free` when nil.
+        public var drillID: String?
+        /// The question answered; empty when none.
+        public var prompt: String
+        /// Watch-words from the command line (added to `watch-words.txt`).
+        public var avoid: [String]
+        public var include: [String]
+        public var coach: CoachMode
+        public var offline: Bool
+        public var noCache: Bool
+        public var engine: EngineChoice
+
+        public init(drillID: String?, prompt: String, avoid: [String] = [], include: [String] = [],
+                    coach: CoachMode = .auto, offline: Bool = false, noCache: Bool = false, engine: EngineChoice) {
+            self.drillID = drillID
+            self.prompt = prompt
+            self.avoid = avoid
+            self.include = include
+            self.coach = coach
+            self.offline = offline
+            self.noCache = noCache
+            self.engine = engine
+        }
+    }
 
     /// Reads drills, lexicon, watch-words and the coach configuration for one command.
-    /// - Parameters:
-    ///   - drillID, prompt: a stored session's, for `rescore`; otherwise the flags' values.
-    static func make(_ context: CommandContext, paths: SavvyPaths, cache: (any JudgmentCache)?,
-                     drillID: String? = nil, prompt storedPrompt: String? = nil) throws -> ScorePipeline {
-        let args = context.arguments
+    public static func make(_ request: Request, paths: SavvyPaths, environment: [String: String],
+                            cache: (any JudgmentCache)?) throws -> ScorePipeline {
         let library = try DrillLibrary(userFile: paths.config("drills.json"))
-        let drill = try library.drill(id: drillID ?? args.value("drill") ?? "free")
-        let prompt = storedPrompt ?? args.value("prompt") ?? ""
-        var watch = WatchWords(avoid: args.all("avoid"), include: args.all("include"))
+        let drill = try library.drill(id: request.drillID ?? "free")
+        var watch = WatchWords(avoid: request.avoid, include: request.include)
         let watchFile = paths.config("watch-words.txt")
         if let text = try? String(contentsOf: watchFile, encoding: .utf8) {
             watch = try WatchWords.parse(text, file: watchFile.path).merged(with: watch)
@@ -49,24 +73,24 @@ struct ScorePipeline {
             lexicon = parsed.lexicon
             lexiconVersion = "user-\(SHA256.hex(text).prefix(12))"
         }
-        let coach = CoachMode(rawValue: args.value("coach") ?? "auto") ?? .auto
-        let engine = try EngineChoice(parsing: args.value("asr") ?? "auto")
-        let router = try ScoringRouter(environment: context.environment, configDirectory: paths.configDirectory, cache: cache)
+        let router = try ScoringRouter(environment: environment, configDirectory: paths.configDirectory, cache: cache)
         let settings = Settings(
-            drill: drill, prompt: prompt,
-            scoring: ScoringOptions(coach: coach, offline: args.has("offline"), noCache: args.has("no-cache")),
-            engine: engine, watchWords: watch, lexicon: lexicon, lexiconVersion: lexiconVersion)
-        return ScorePipeline(settings: settings, router: router, environment: context.environment)
+            drill: drill, prompt: request.prompt,
+            scoring: ScoringOptions(coach: request.coach, offline: request.offline, noCache: request.noCache),
+            engine: request.engine, watchWords: watch, lexicon: lexicon, lexiconVersion: lexiconVersion)
+        return ScorePipeline(settings: settings, router: router, environment: environment)
     }
 
     /// A transcriber for this run; each batch worker makes its own (engines are not shared).
-    func makeTranscriber() throws -> TranscriberSelection {
+    public func makeTranscriber() throws -> TranscriberSelection {
         try TranscriberFactory.make(settings.engine, environment: environment)
     }
 
     /// Scores a file from scratch.
-    func score(path: String, transcriber: TranscriberSelection) throws -> ScoredAnswer {
+    public func score(path: String, transcriber: TranscriberSelection) throws -> ScoredAnswer {
         let audio = try AudioFile.load(path: path)
+        // The hash lets `savvy import` check that a result is merged with the audio it came from.
+        let sha256 = Self.sha256(ofFileAt: path)
         let analysis = try analyse(audio, path: path)
         var transcript = try transcriber.transcriber.transcribe(samples: audio.samples, sampleRate: audio.sampleRate)
         if transcript.engine == "whisper" {
@@ -75,20 +99,29 @@ struct ScorePipeline {
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))
-        return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: transcriber.reason)
+        return try judge(source: ScoredAnswer.Source(audio.source, sha256: sha256), analysis: analysis,
+                         transcript: transcript, engineReason: transcriber.reason)
     }
 
     /// Scores a file with a transcript already made (rescore without `--retranscribe`).
-    func score(path: String, transcript: Transcript) throws -> ScoredAnswer {
+    public func score(path: String, transcript: Transcript) throws -> ScoredAnswer {
         let audio = try AudioFile.load(path: path)
         let analysis = try analyse(audio, path: path)
         return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: nil)
     }
 
+    /// Lower-case hex SHA-256 of a file's bytes, nil when it cannot be read again.
+    static func sha256(ofFileAt path: String) -> String? {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else { return nil }
+        var hasher = SHA256()
+        data.withUnsafeBytes { hasher.update($0) }
+        return SHA256.hexEncoded(hasher.finalize())
+    }
+
     private func analyse(_ audio: DecodedAudio, path: String) throws -> DeliveryAnalysis {
         let analysis = try DeliveryAnalyzer().analyze(samples: audio.samples, sampleRate: audio.sampleRate)
         if analysis.activity.segments.isEmpty || analysis.quality.warnings.contains(.noSpeech) {
-            throw CLIError.noSpeech(path: path)
+            throw SessionError.noSpeech(path: path)
         }
         return analysis
     }
@@ -108,7 +141,7 @@ struct ScorePipeline {
 
     /// Every silent stretch of the recording — leading, internal and trailing — for the
     /// Whisper hallucination guard (closing phrases are invented over trailing silence).
-    static func silences(_ analysis: DeliveryAnalysis) -> [(start: Double, end: Double)] {
+    public static func silences(_ analysis: DeliveryAnalysis) -> [(start: Double, end: Double)] {
         var result: [(start: Double, end: Double)] = []
         var cursor = 0.0
         for segment in analysis.activity.segments {

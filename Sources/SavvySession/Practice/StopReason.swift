@@ -2,7 +2,7 @@ import Foundation
 import SavvyAudio
 
 /// Why a practice recording ended.
-enum StopReason: Sendable, Equatable {
+public enum StopReason: Sendable, Equatable {
     /// Enter was pressed (or `PracticeRecorder.requestStop()` was called).
     case userStopped
     /// Ctrl-C (SIGINT). The audio up to that moment is kept and the WAV is complete.
@@ -18,7 +18,7 @@ enum StopReason: Sendable, Equatable {
     case sourceEnded(AudioError)
 
     /// A short lower-case phrase for the status line ("stopped: …").
-    var summary: String {
+    public var summary: String {
         switch self {
         case .userStopped: return "stopped"
         case .interrupted: return "interrupted"

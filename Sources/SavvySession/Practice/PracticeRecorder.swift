@@ -16,30 +16,30 @@ import SavvyAudio
 /// silence after speech, `requestStop()`, or the device failing (`.sourceEnded`). Errors opening
 /// the device propagate before the countdown; if capture fails before any audio was recorded,
 /// the empty WAV is removed and the error thrown.
-final class PracticeRecorder: @unchecked Sendable {
+public final class PracticeRecorder: @unchecked Sendable {
     /// Which outside events may stop the recording.
-    struct StopSources: Sendable, Equatable {
+    public struct StopSources: Sendable, Equatable {
         /// Descriptor on which Enter stops the recording (`nil`: none). Only watched when it is
         /// a terminal or a pipe.
-        var enterKeyDescriptor: Int32?
+        public var enterKeyDescriptor: Int32?
         /// Catch Ctrl-C (SIGINT) for the recording's duration and keep the audio.
-        var handlesInterrupt: Bool
+        public var handlesInterrupt: Bool
 
         /// stdin and Ctrl-C, for the CLI.
-        static let interactive = StopSources(enterKeyDescriptor: STDIN_FILENO, handlesInterrupt: true)
+        public static let interactive = StopSources(enterKeyDescriptor: STDIN_FILENO, handlesInterrupt: true)
         /// Neither: only the options and `requestStop()` end the recording.
-        static let none = StopSources(enterKeyDescriptor: nil, handlesInterrupt: false)
+        public static let none = StopSources(enterKeyDescriptor: nil, handlesInterrupt: false)
     }
 
     /// Returns the current provisional transcript (or `nil`), called on `record()`'s thread at
     /// each redraw.
-    typealias PartialTranscript = @Sendable () -> String?
+    public typealias PartialTranscript = @Sendable () -> String?
     /// Receives every block kept in the WAV, on the capture thread (keep it short: it delays the
     /// next ALSA read). For feeding a streaming recogniser.
-    typealias BlockObserver = @Sendable (_ samples: [Float]) -> Void
+    public typealias BlockObserver = @Sendable (_ samples: [Float]) -> Void
 
     /// Frames per capture block: 100 ms at 16 kHz, the granularity of every stop and meter update.
-    static let blockFrames = 1_600
+    public static let blockFrames = 1_600
     /// Seconds per countdown step (3, 2, 1).
     static let countdownStepSeconds = 1.0
     /// How often `record()` checks for Ctrl-C and capture failures, in seconds.
@@ -47,12 +47,11 @@ final class PracticeRecorder: @unchecked Sendable {
     /// How often the status line is redrawn, in seconds.
     static let redrawSeconds = 0.1
 
-    let source: CaptureSource
-    let outputPath: String
-    let options: RecordingOptions
-    let stopSources: StopSources
-    private let stderr: any OutputSink
-    private let palette: Palette
+    public let source: CaptureSource
+    public let outputPath: String
+    public let options: RecordingOptions
+    public let stopSources: StopSources
+    private let display: any RecordingDisplay
 
     private let lock = NSLock()
     private var stopRequested = false
@@ -64,42 +63,41 @@ final class PracticeRecorder: @unchecked Sendable {
     ///   - source: the ALSA device or in-process configuration to capture from.
     ///   - outputPath: the WAV to create (overwritten if it exists); its folder must exist.
     ///   - options: countdown, limits, speech threshold, drill target.
-    ///   - stderr: where the countdown and status line go (drawn only when it is a terminal).
-    ///   - palette: colours for the status line.
+    ///   - display: where the countdown, status and result are reported (the CLI draws them on
+    ///     a terminal).
     ///   - stopSources: Enter and Ctrl-C handling (`.interactive` for the CLI).
-    init(
+    public init(
         source: CaptureSource, outputPath: String, options: RecordingOptions,
-        stderr: any OutputSink, palette: Palette, stopSources: StopSources = .interactive
+        display: any RecordingDisplay, stopSources: StopSources = .interactive
     ) {
         self.source = source
         self.outputPath = outputPath
         self.options = options
-        self.stderr = stderr
-        self.palette = palette
+        self.display = display
         self.stopSources = stopSources
     }
 
     /// The live provisional transcript shown dim at the end of the status line. Set it before
     /// `record()`.
-    var partialTranscript: PartialTranscript? {
+    public var partialTranscript: PartialTranscript? {
         get { lock.withLock { partial } }
         set { lock.withLock { partial = newValue } }
     }
 
     /// Called with every block written to the WAV. Set it before `record()`.
-    var blockObserver: BlockObserver? {
+    public var blockObserver: BlockObserver? {
         get { lock.withLock { observer } }
         set { lock.withLock { observer = newValue } }
     }
 
     /// Frames written to the WAV so far (0 before recording starts). Any thread.
-    var framesRecorded: Int64 {
+    public var framesRecorded: Int64 {
         lock.withLock { take }?.frames ?? 0
     }
 
     /// Stops the recording as if Enter had been pressed (during the countdown: cancels it).
     /// Any thread.
-    func requestStop() {
+    public func requestStop() {
         let current = lock.withLock { () -> RecordingTake? in
             stopRequested = true
             return take
@@ -114,18 +112,18 @@ final class PracticeRecorder: @unchecked Sendable {
     /// - Throws: `AudioError` — invalid options; the device missing, busy or forbidden (before
     ///   the countdown); the WAV not writable; capture failing before any audio; a write
     ///   failing mid-recording (the partial file is removed).
-    func record() throws(AudioError) -> RecordingResult {
+    public func record() throws(AudioError) -> RecordingResult {
         try options.validate()
         let capture = try source.open(blockFrames: Self.blockFrames)
         let writer = try WAVWriter(path: outputPath, sampleRate: capture.sampleRate, encoding: .pcm16)
         let take = RecordingTake(writer: writer, detector: StopDetector(sampleRate: capture.sampleRate, options: options))
         let trap = stopSources.handlesInterrupt ? InterruptTrap() : nil
         defer { trap?.restore() }
-        let terminal = stderr.isTerminal
+        let terminal = display.isLive
 
         if options.countdown, !countDown(trap: trap, terminal: terminal) {
             take.discard(path: outputPath)
-            if terminal { stderr.write(RecordingStatusLine.clear) }
+            if terminal { display.clearLive() }
             return RecordingResult(
                 path: outputPath, frames: 0, durationSeconds: 0, stopReason: .cancelled,
                 peakDBFS: AudioLevel.silenceFloorDBFS, clippedBlocks: 0, speechThresholdDBFS: nil, speechDetected: false
@@ -155,15 +153,16 @@ final class PracticeRecorder: @unchecked Sendable {
         let watcher = stopSources.enterKeyDescriptor.flatMap { descriptor in
             EnterKeyWatcher(descriptor: descriptor) { take.requestStop(.userStopped) }
         }
-        stderr.write(palette.dim(hint(enterKey: watcher != nil, interrupt: trap != nil)) + "\n")
+        display.started(stops: RecordingStops(
+            enterKey: watcher != nil, interrupt: trap != nil,
+            silenceSeconds: options.silenceSeconds, maxSeconds: options.maxSeconds))
 
-        let statusLine = RecordingStatusLine(palette: palette, columns: stderr.columns ?? 80)
         var lastDraw = Date.distantPast
         while take.stopReason == nil {
             if trap?.wasRaised == true { take.requestStop(.interrupted) }
             if let failure = capture.failure { take.requestStop(.sourceEnded(failure)) }
             if terminal, Date().timeIntervalSince(lastDraw) >= Self.redrawSeconds {
-                stderr.write(statusLine.render(snapshot(of: take, rate: rate)))
+                display.status(snapshot(of: take, rate: rate))
                 lastDraw = Date()
             }
             _ = take.stopped.wait(timeout: .now() + Self.pollSeconds)
@@ -175,58 +174,32 @@ final class PracticeRecorder: @unchecked Sendable {
 
         if case .sourceEnded(let failure) = take.stopReason, take.frames == 0 {
             take.discard(path: outputPath)
-            if terminal { stderr.write(RecordingStatusLine.clear) }
+            if terminal { display.clearLive() }
             throw failure
         }
         let result = try take.finish(path: outputPath)
-        if terminal {
-            stderr.write(statusLine.render(snapshot(of: take, rate: rate)) + "\n")
-        }
-        stderr.write("recorded \(Format.duration(result.durationSeconds)) (\(result.stopReason.summary))\n")
+        display.finished(result, last: terminal ? snapshot(of: take, rate: rate) : nil)
         return result
     }
 
     /// 3, 2, 1 on one line; `false` when Ctrl-C or `requestStop()` cancelled it.
     private func countDown(trap: InterruptTrap?, terminal: Bool) -> Bool {
         for step in [3, 2, 1] {
-            if terminal {
-                stderr.write(RecordingStatusLine.clear + palette.bold("recording in \(step)…"))
-            }
+            if terminal { display.countdown(step: step) }
             let until = Date().addingTimeInterval(Self.countdownStepSeconds)
             while Date() < until {
                 if trap?.wasRaised == true || lock.withLock({ stopRequested }) { return false }
                 Thread.sleep(forTimeInterval: min(Self.pollSeconds, max(0, until.timeIntervalSinceNow)))
             }
         }
-        if terminal { stderr.write(RecordingStatusLine.clear) }
+        if terminal { display.clearLive() }
         return true
     }
 
-    /// The one-line instruction printed when capture starts, naming only the stops in force.
-    private func hint(enterKey: Bool, interrupt: Bool) -> String {
-        var text = "recording…"
-        if enterKey {
-            text += " press Enter to stop"
-        } else if interrupt {
-            text += " press Ctrl-C to stop"
-        }
-        var automatic: [String] = []
-        if let silence = options.silenceSeconds {
-            automatic.append("after \(Format.fixed(silence, 1)) s of silence")
-        }
-        if let max = options.maxSeconds {
-            automatic.append("at \(Format.duration(max))")
-        }
-        if !automatic.isEmpty {
-            text += " (stops by itself " + automatic.joined(separator: " or ") + ")"
-        }
-        return text
-    }
-
-    private func snapshot(of take: RecordingTake, rate: Double) -> RecordingStatusLine.Snapshot {
+    private func snapshot(of take: RecordingTake, rate: Double) -> RecordingSnapshot {
         let progress = take.progress
         let counting = options.silenceSeconds != nil && progress.speechStarted && progress.silenceFrames > 0
-        return RecordingStatusLine.Snapshot(
+        return RecordingSnapshot(
             elapsedSeconds: Double(progress.frames) / rate,
             targetSeconds: options.targetSeconds,
             levelDBFS: progress.levelDBFS,

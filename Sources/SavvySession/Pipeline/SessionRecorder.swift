@@ -3,12 +3,12 @@ import SavvyCoach
 import SavvyStore
 
 /// Saves scored answers as sessions and scorings, in the shape `rescore` and `history` read.
-enum SessionRecorder {
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
+public enum SessionRecorder {
+    public static func encode<T: Encodable>(_ value: T) throws -> Data {
         Data(try StableJSON.encode(value).utf8)
     }
 
-    static func newScoring(_ rubric: ScoreRubric, at date: Date) throws -> NewScoring {
+    public static func newScoring(_ rubric: ScoreRubric, at date: Date) throws -> NewScoring {
         // The content tier of record is the one that judged structure (the router may use a
         // different one for coaching prose; both are in the provenance JSON).
         let main = rubric.provenance.outcome(for: .structureExtraction) ?? rubric.provenance.outcomes.first
@@ -22,8 +22,8 @@ enum SessionRecorder {
             degradedReason: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
-    /// Copies the audio into the vault and writes the session with its first scoring.
-    static func save(_ answer: ScoredAnswer, audio: URL, store: SessionStore, at date: Date = Date()) throws -> Int64 {
+    /// The session and first-scoring rows of `answer`, its recording to be copied from `audio`.
+    public static func rows(_ answer: ScoredAnswer, audio: URL, at date: Date) throws -> (NewSession, NewScoring) {
         let m = answer.metrics
         let session = NewSession(
             createdAt: date, drill: answer.rubric.drillID, prompt: answer.rubric.prompt, audioSource: audio,
@@ -32,6 +32,12 @@ enum SessionRecorder {
             asrModel: answer.transcript.model, metricsJSON: try encode(m), metricsVersion: m.metricsVersion,
             lexiconVersion: m.lexiconVersion, wpm: m.pace.wpm, fillersPerMinute: m.fillers.perMinute,
             pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
-        return try store.insertSession(session, scoring: try newScoring(answer.rubric, at: date))
+        return (session, try newScoring(answer.rubric, at: date))
+    }
+
+    /// Copies the audio into the vault and writes the session with its first scoring.
+    public static func save(_ answer: ScoredAnswer, audio: URL, store: SessionStore, at date: Date = Date()) throws -> Int64 {
+        let (session, scoring) = try rows(answer, audio: audio, at: date)
+        return try store.insertSession(session, scoring: scoring)
     }
 }

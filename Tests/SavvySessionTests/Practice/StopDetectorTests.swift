@@ -1,5 +1,5 @@
 import XCTest
-@testable import SavvyCLI
+@testable import SavvySession
 
 /// `StopDetector` on synthetic block levels, where the frame a stop must land on is known exactly.
 final class StopDetectorTests: XCTestCase {

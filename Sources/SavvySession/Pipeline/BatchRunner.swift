@@ -6,11 +6,11 @@ import SavvyASR
 /// Plain threads, not Swift concurrency: the work blocks in C (pocketsphinx, libcurl) and must
 /// not occupy the two-thread cooperative pool. Each worker keeps its own transcriber, because
 /// engines hold per-process state (the Whisper worker) that must not be shared.
-enum BatchRunner {
-    final class Worker: @unchecked Sendable {
+public enum BatchRunner {
+    public final class Worker: @unchecked Sendable {
         private var selection: TranscriberSelection?
 
-        func transcriber(_ make: () throws -> TranscriberSelection) throws -> TranscriberSelection {
+        public func transcriber(_ make: () throws -> TranscriberSelection) throws -> TranscriberSelection {
             if let selection { return selection }
             let made = try make()
             selection = made
@@ -18,7 +18,7 @@ enum BatchRunner {
         }
     }
 
-    static func run<T>(count: Int, jobs: Int, _ body: @escaping @Sendable (Int, Worker) -> T) -> [T] {
+    public static func run<T>(count: Int, jobs: Int, _ body: @escaping @Sendable (Int, Worker) -> T) -> [T] {
         let lock = NSLock()
         nonisolated(unsafe) var results = [T?](repeating: nil, count: count)
         nonisolated(unsafe) var next = 0

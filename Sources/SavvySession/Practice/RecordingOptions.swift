@@ -7,9 +7,9 @@ import SavvyAudio
 /// real microphone delivers audio in real time so the two agree, while a test source that reads
 /// a file can deliver a minute of audio in a few milliseconds and must still stop at the same
 /// sample.
-struct RecordingOptions: Sendable, Equatable {
+public struct RecordingOptions: Sendable, Equatable {
     /// How the level that counts as speech is chosen.
-    enum SpeechThreshold: Sendable, Equatable {
+    public enum SpeechThreshold: Sendable, Equatable {
         /// A fixed level in dBFS (block RMS): louder blocks are speech. For a room whose noise
         /// the calibration would misjudge (someone already talking when recording starts).
         case fixed(dBFS: Double)
@@ -20,31 +20,43 @@ struct RecordingOptions: Sendable, Equatable {
 
         /// 12 dB above the room, at least −60 dBFS: conversational speech at arm's length from a
         /// laptop microphone sits around −35…−20 dBFS RMS, room noise around −70…−50 dBFS.
-        static let standard = SpeechThreshold.calibrated(marginDB: 12, floorDBFS: -60)
+        public static let standard = SpeechThreshold.calibrated(marginDB: 12, floorDBFS: -60)
     }
 
     /// Audio at the start of a recording used to measure the room's noise floor, in seconds.
-    static let calibrationSeconds = 0.5
+    public static let calibrationSeconds = 0.5
 
     /// Show a 3-2-1 countdown (one second each) before capture starts.
-    var countdown = true
+    public var countdown = true
     /// Stop after this much audio, in seconds (`nil`: no limit). The WAV holds exactly this many
     /// seconds (rounded to a frame) when the limit is what stopped it.
-    var maxSeconds: Double?
+    public var maxSeconds: Double?
     /// Stop after this much continuous silence once speech has started, in seconds (`nil`: never
     /// stop on silence). The stop lands within one capture block (100 ms) after the limit.
-    var silenceSeconds: Double?
+    public var silenceSeconds: Double?
     /// What counts as speech for the silence auto-stop and the meter's colour.
-    var speechThreshold = SpeechThreshold.standard
+    public var speechThreshold = SpeechThreshold.standard
     /// Speech has started once this much continuous audio is above the threshold, in seconds, so
     /// a cough, a click or a bumped desk does not arm the silence auto-stop (default 0.2 s: two
     /// blocks, shorter than one stressed syllable).
-    var minimumSpeechSeconds = 0.2
+    public var minimumSpeechSeconds = 0.2
     /// The drill's target length in seconds, shown next to the elapsed time (`nil`: none).
-    var targetSeconds: Double?
+    public var targetSeconds: Double?
+
+    public init(
+        countdown: Bool = true, maxSeconds: Double? = nil, silenceSeconds: Double? = nil,
+        speechThreshold: SpeechThreshold = .standard, minimumSpeechSeconds: Double = 0.2, targetSeconds: Double? = nil
+    ) {
+        self.countdown = countdown
+        self.maxSeconds = maxSeconds
+        self.silenceSeconds = silenceSeconds
+        self.speechThreshold = speechThreshold
+        self.minimumSpeechSeconds = minimumSpeechSeconds
+        self.targetSeconds = targetSeconds
+    }
 
     /// Checks every value against its rule, naming the value in the error.
-    func validate() throws(AudioError) {
+    public func validate() throws(AudioError) {
         if let maxSeconds, !(maxSeconds.isFinite && maxSeconds > 0) {
             throw .invalidParameter(name: "maximum recording length", value: "\(maxSeconds) s", rule: "must be a positive number of seconds")
         }

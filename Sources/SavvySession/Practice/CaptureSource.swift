@@ -2,7 +2,7 @@ import Foundation
 import SavvyAudio
 
 /// Where a practice recording's audio comes from.
-enum CaptureSource: Sendable, Equatable {
+public enum CaptureSource: Sendable, Equatable {
     /// An ALSA PCM from the system configuration (`default`, `plughw:1,0`, a name from
     /// `arecord -L`).
     case device(String)
@@ -17,7 +17,7 @@ enum CaptureSource: Sendable, Equatable {
 
     /// Opens the capture PCM with one-block FIFO: `PracticeRecorder` consumes every block in the
     /// capture callback, so the drainable FIFO is not used.
-    func open(blockFrames: Int) throws(AudioError) -> AudioCapture {
+    public func open(blockFrames: Int) throws(AudioError) -> AudioCapture {
         let bufferSeconds = Double(blockFrames) / Double(AudioFile.targetSampleRate)
         switch self {
         case .device(let name):
@@ -28,7 +28,7 @@ enum CaptureSource: Sendable, Equatable {
     }
 
     /// Whether block handling must be slowed to real time (see `configuration`).
-    var needsPacing: Bool {
+    public var needsPacing: Bool {
         if case .configuration(_, _, let realtime) = self { return realtime }
         return false
     }
