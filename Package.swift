@@ -50,7 +50,7 @@ let package = Package(
         ),
         .target(
             name: "SavvyCLI",
-            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore", "SavvySession"],
+            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvySemantic", "SavvyCoach", "SavvyStore", "SavvySession"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "savvy", dependencies: ["SavvyCLI"], swiftSettings: swiftSettings),

@@ -58,12 +58,13 @@ final class SentenceEncoderTests: XCTestCase {
     /// batches large enough to be split by the encoder's row limit.
     func testDeterministicAcrossRunsAndBatchSplits() throws {
         let encoder = try ModelFixture.encoder()
-        let sentences = example + (0..<70).map { "Sentence \($0): we met the deadline and the team learned from it, \($0 % 7) times over." }
+        // About 250 tokens: four 64-row blocks, whose boundaries move with every split below.
+        let sentences = example + (0..<9).map { "Sentence \($0): we met the deadline and the team learned from it, \($0 % 7) times over." }
         let together = try encoder.embed(sentences)
         assertSameBits(try encoder.embed(sentences), together, "second run")
         assertSameBits(try sentences.flatMap { try encoder.embed([$0]) }, together, "one at a time")
         assertSameBits(Array(try encoder.embed(sentences.reversed()).reversed()), together, "reversed order")
-        assertSameBits(try encoder.embed(Array(sentences[..<37])) + encoder.embed(Array(sentences[37...])), together, "two batches")
+        assertSameBits(try encoder.embed(Array(sentences[..<5])) + encoder.embed(Array(sentences[5...])), together, "two batches")
     }
 
     /// Bit-for-bit equality, reporting the first differing sentence and element (not 30 000 numbers).
