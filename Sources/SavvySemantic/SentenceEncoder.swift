@@ -70,6 +70,11 @@ public final class SentenceEncoder: @unchecked Sendable {
         let configuration = try BertConfiguration(directory: modelDirectory)
         tokenizer = try WordPieceTokenizer(
             url: modelDirectory.appendingPathComponent("tokenizer.json"), maximumLength: configuration.maximumSequenceLength)
+        guard Int(tokenizer.largestID) < configuration.vocabularySize else {
+            throw SemanticError.invalidTokenizer(
+                path: modelDirectory.appendingPathComponent("tokenizer.json").path,
+                reason: "its ids go up to \(tokenizer.largestID), past the model's vocabulary of \(configuration.vocabularySize)")
+        }
         let weights = try SafetensorsFile(url: modelDirectory.appendingPathComponent("model.safetensors"))
         encoder = try BertEncoder(weights: weights, configuration: configuration)
         self.modelDirectory = modelDirectory

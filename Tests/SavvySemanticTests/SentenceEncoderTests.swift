@@ -112,6 +112,12 @@ final class SentenceEncoderTests: XCTestCase {
                 {"vocab_size": 30522, "hidden_size": 768, "num_hidden_layers": 6, "num_attention_heads": 12,
                  "intermediate_size": 1536, "max_position_embeddings": 512, "type_vocab_size": 2, "layer_norm_eps": 1e-12}
                 """#.utf8), { if case .tensorShape(_, [30522, 768], [30522, 384]) = $0 { true } else { false } }),
+            ("vocabulary smaller than the tokenizer's", "config.json", Data(#"""
+                {"vocab_size": 1000, "hidden_size": 384, "num_hidden_layers": 6, "num_attention_heads": 12,
+                 "intermediate_size": 1536, "max_position_embeddings": 512, "type_vocab_size": 2, "layer_norm_eps": 1e-12}
+                """#.utf8), {
+                if case .invalidTokenizer(_, let reason) = $0 { reason.contains("past the model's vocabulary of 1000") } else { false }
+            }),
             ("tokenizer not json", "tokenizer.json", Data("[]".utf8), { if case .invalidTokenizer = $0 { true } else { false } }),
         ]
         for c in cases {

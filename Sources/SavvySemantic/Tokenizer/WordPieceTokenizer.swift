@@ -25,6 +25,8 @@ public struct WordPieceTokenizer: Sendable {
     private let addedTokens: [(scalars: [Unicode.Scalar], id: Int32)]
     /// Tokens per sentence at most, `[CLS]` and `[SEP]` included.
     public let maximumLength: Int
+    /// The largest id `encode` can return (the encoder checks it against its embedding table).
+    public let largestID: Int32
 
     /// Reads `tokenizer.json` at `url`.
     public init(url: URL, maximumLength: Int) throws {
@@ -96,6 +98,7 @@ public struct WordPieceTokenizer: Sendable {
         self.suffixIDs = suffix
         self.addedTokens = added.sorted { $0.scalars.count > $1.scalars.count }
         self.maximumLength = maximumLength
+        self.largestID = max(vocabulary.values.max() ?? 0, (prefix + suffix + added.map(\.id)).max() ?? 0)
     }
 
     /// The ids of one sentence: `[CLS]`, its pieces (cut to fit), `[SEP]`.
