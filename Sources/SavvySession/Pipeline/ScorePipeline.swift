@@ -86,11 +86,19 @@ public struct ScorePipeline {
         try TranscriberFactory.make(settings.engine, environment: environment)
     }
 
-    /// Scores a file from scratch.
+    /// Scores a file from scratch (reading it once, through a snapshot).
     public func score(path: String, transcriber: TranscriberSelection) throws -> ScoredAnswer {
-        let audio = try AudioFile.load(path: path)
-        // The hash lets `savvy import` check that a result is merged with the audio it came from.
-        let sha256 = Self.sha256(ofFileAt: path)
+        try score(try InputSnapshot(path: path), transcriber: transcriber)
+    }
+
+    /// Scores a snapshot from scratch; save it with `SessionRecorder.save(_:snapshot:store:)` so
+    /// the stored bytes are the ones scored.
+    public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection) throws -> ScoredAnswer {
+        let path = snapshot.sourcePath
+        let audio = try AudioFile.load(path: snapshot.readPath, displayPath: path)
+        // The hash lets `savvy import` check that a result is merged with the audio it came from;
+        // it is the hash of the very bytes decoded here.
+        let sha256 = snapshot.sha256
         let analysis = try analyse(audio, path: path)
         var transcript = try transcriber.transcriber.transcribe(samples: audio.samples, sampleRate: audio.sampleRate)
         if transcript.engine == "whisper" {
@@ -103,19 +111,12 @@ public struct ScorePipeline {
                          transcript: transcript, engineReason: transcriber.reason)
     }
 
-    /// Scores a file with a transcript already made (rescore without `--retranscribe`).
-    public func score(path: String, transcript: Transcript) throws -> ScoredAnswer {
-        let audio = try AudioFile.load(path: path)
+    /// Scores a snapshot with a transcript already made (rescore without `--retranscribe`).
+    public func score(_ snapshot: InputSnapshot, transcript: Transcript) throws -> ScoredAnswer {
+        let path = snapshot.sourcePath
+        let audio = try AudioFile.load(path: snapshot.readPath, displayPath: path)
         let analysis = try analyse(audio, path: path)
         return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: nil)
-    }
-
-    /// Lower-case hex SHA-256 of a file's bytes, nil when it cannot be read again.
-    static func sha256(ofFileAt path: String) -> String? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else { return nil }
-        var hasher = SHA256()
-        data.withUnsafeBytes { hasher.update($0) }
-        return SHA256.hexEncoded(hasher.finalize())
     }
 
     private func analyse(_ audio: DecodedAudio, path: String) throws -> DeliveryAnalysis {

@@ -106,7 +106,7 @@ public final class SessionStore: @unchecked Sendable {
     @discardableResult
     public func insertSession(_ session: NewSession, scoring: NewScoring? = nil) throws -> Int64 {
         try lock.withLock {
-            let imported = try vault.importFile(at: session.audioSource)
+            let imported = try vault.importFile(at: session.audioSource, readingFrom: session.audioReadPath)
             do {
                 return try connection.transaction(action: "saving a session") {
                     // The orphan sweep removes files only under this same write lock, so a file
@@ -139,7 +139,7 @@ public final class SessionStore: @unchecked Sendable {
         _ session: NewSession, scoring: NewScoring? = nil, expectedSHA256: String? = nil
     ) throws -> (id: Int64, inserted: Bool) {
         try lock.withLock {
-            let imported = try vault.importFile(at: session.audioSource)
+            let imported = try vault.importFile(at: session.audioSource, readingFrom: session.audioReadPath)
             do {
                 if let expectedSHA256, expectedSHA256.lowercased() != imported.sha256 {
                     throw StoreError.recordingChanged(
@@ -191,6 +191,26 @@ public final class SessionStore: @unchecked Sendable {
             try statement.bind([.integer(id)])
             guard try statement.step() else { return nil }
             return try decodeSession(statement)
+        }
+    }
+
+    /// Ids of the sessions whose recording has the SHA-256 `sha256` (lower-case hex), oldest first.
+    ///
+    /// Stored names start with the hash's first 16 hex digits, so the `audio_path` index finds
+    /// the candidates without reading every row.
+    public func sessionIDs(audioSHA256 sha256: String) throws -> [Int64] {
+        try lock.withLock {
+            let prefix = DataLocation.recordingsDirectoryName + "/" + String(sha256.prefix(RecordingVault.hashPrefixLength))
+            let statement = try connection.prepare(
+                """
+                SELECT id FROM sessions INDEXED BY sessions_by_audio
+                WHERE audio_path >= ? AND audio_path < ? AND audio_sha256 = ? ORDER BY id
+                """, action: "reading sessions")
+            // '-' (0x2D) follows the prefix in every stored name; '.' (0x2E) is the next byte up.
+            try statement.bind([.text(prefix + "-"), .text(prefix + "."), .text(sha256)])
+            var ids: [Int64] = []
+            while try statement.step() { ids.append(statement.int64(0)) }
+            return ids
         }
     }
 
