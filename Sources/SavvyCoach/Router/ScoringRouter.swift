@@ -1,5 +1,6 @@
 import Foundation
 import SavvyASR
+import SavvySemantic
 
 /// Decides which tier judges each workload and produces the `ScoreRubric`.
 ///
@@ -34,13 +35,17 @@ public final class ScoringRouter {
         self.embedder = embedder.map { EmbeddingCache($0) }
     }
 
-    /// Reads `<configDirectory>/coach.conf` and the environment; see `CoachConfiguration`.
+    /// Reads `<configDirectory>/coach.conf` and the environment; see `CoachConfiguration`. The
+    /// semantic tier's encoder is loaded from where `SentenceEncoder.locate` finds the sentence
+    /// model (`make venv` installs it); without it the semantic tier is left out of every plan.
+    /// - Throws: `CoachError` for a bad config; the encoder's error for a model that is present
+    ///   but cannot be loaded (a broken install should be fixed, not silently ignored).
     public convenience init(
-        environment: [String: String], configDirectory: URL, cache: (any JudgmentCache)? = nil,
-        embedder: (any SentenceEmbedding)? = nil
+        environment: [String: String], configDirectory: URL, cache: (any JudgmentCache)? = nil
     ) throws {
         let configuration = try CoachConfiguration.load(
             environment: environment, configFile: configDirectory.appendingPathComponent("coach.conf"))
+        let embedder = try SentenceEncoder.locate(environment: environment).map { try SentenceEncoder(modelDirectory: $0) }
         self.init(configuration: configuration, cache: cache, embedder: embedder)
     }
 
