@@ -34,6 +34,7 @@ let package = Package(
         system("CSQLite", pkg: "sqlite3", apt: ["libsqlite3-dev"]),
         system("CCurl", pkg: "libcurl", apt: ["libcurl4-openssl-dev"]),
         system("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
+        system("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev"]),
 
         .target(name: "SavvyAudio", dependencies: ["CSndfile", "CSoxr", "CALSA"], swiftSettings: swiftSettings),
         .target(name: "SavvyDSP", dependencies: ["CFFTW"], swiftSettings: hotLoopSettings),
@@ -42,7 +43,7 @@ let package = Package(
         .target(name: "SavvyStore", dependencies: ["SavvyCoach", "CSQLite"], swiftSettings: swiftSettings),
         .target(
             name: "SavvySession",
-            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore"],
+            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore", "CEspeak"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -7,6 +7,8 @@ enum CLIError: Error, LocalizedError, Equatable {
     case cannotWrite(path: String, reason: String)
     case batchFailed(failed: Int, total: Int)
     case unreadableSession(id: Int64, what: String)
+    case noInterviews
+    case unreadableInterview(id: Int64)
 
     var errorDescription: String? {
         switch self {
@@ -20,6 +22,10 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "\(failed) of \(total) files could not be scored (see the errors above)"
         case let .unreadableSession(id, what):
             return "session \(id) has no readable \(what) (written by another savvy version?); rescore it with 'savvy rescore \(id) --retranscribe'"
+        case .noInterviews:
+            return "there are no interviews yet; start one with 'savvy interview'"
+        case let .unreadableInterview(id):
+            return "interview \(id) has no readable summary (written by another savvy version?); its answers are sessions: see 'savvy history'"
         }
     }
 }

@@ -34,6 +34,10 @@ public struct RecordingOptions: Sendable, Equatable {
     /// Stop after this much continuous silence once speech has started, in seconds (`nil`: never
     /// stop on silence). The stop lands within one capture block (100 ms) after the limit.
     public var silenceSeconds: Double?
+    /// Stop when this much audio has passed and speech has not started, in seconds (`nil`: wait
+    /// for ever). The interview uses it so a turn nobody answers ends with a clear line instead
+    /// of recording an empty room.
+    public var noSpeechSeconds: Double?
     /// What counts as speech for the silence auto-stop and the meter's colour.
     public var speechThreshold = SpeechThreshold.standard
     /// Speech has started once this much continuous audio is above the threshold, in seconds, so
@@ -62,6 +66,10 @@ public struct RecordingOptions: Sendable, Equatable {
         }
         if let silenceSeconds, !(silenceSeconds.isFinite && silenceSeconds > 0) {
             throw .invalidParameter(name: "silence auto-stop", value: "\(silenceSeconds) s", rule: "must be a positive number of seconds")
+        }
+        if let noSpeechSeconds, !(noSpeechSeconds.isFinite && noSpeechSeconds > RecordingOptions.calibrationSeconds) {
+            throw .invalidParameter(name: "no-speech timeout", value: "\(noSpeechSeconds) s",
+                                    rule: "must be longer than the \(RecordingOptions.calibrationSeconds) s noise calibration")
         }
         if let targetSeconds, !(targetSeconds.isFinite && targetSeconds > 0) {
             throw .invalidParameter(name: "target length", value: "\(targetSeconds) s", rule: "must be a positive number of seconds")

@@ -13,6 +13,8 @@ public enum StopReason: Sendable, Equatable {
     case maxDuration
     /// `RecordingOptions.silenceSeconds` of silence followed speech.
     case silence
+    /// `RecordingOptions.noSpeechSeconds` of audio passed and nobody had started speaking.
+    case noSpeech
     /// The capture device stopped delivering audio (unplugged, a read failed) after some audio
     /// was recorded; the audio so far is kept and the error says what happened.
     case sourceEnded(AudioError)
@@ -25,6 +27,7 @@ public enum StopReason: Sendable, Equatable {
         case .cancelled: return "cancelled before recording"
         case .maxDuration: return "reached the maximum length"
         case .silence: return "stopped after silence"
+        case .noSpeech: return "nobody spoke"
         case .sourceEnded: return "the input stopped"
         }
     }
