@@ -19,7 +19,7 @@ params.cpuparams_batch.n_threads = threads
 params.n_parallel = 1
 params.n_ctx = ctx
 server = xllamacpp.Server(params)
-print("listening " + server.listening_address, flush=True)
+print("listening " + server.listening_address + "/v1", flush=True)
 
 done = threading.Event()
 signal.signal(signal.SIGTERM, lambda *_: done.set())

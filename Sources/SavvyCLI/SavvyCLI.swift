@@ -21,7 +21,8 @@ public enum SavvyCLI {
 
     /// Runs one invocation. `arguments` excludes the program name.
     public static func run(arguments: [String], environment: [String: String],
-                           stdout: any OutputSink, stderr: any OutputSink) -> ExitStatus {
+                           stdout: any OutputSink, stderr: any OutputSink,
+                           stdin: any InputSource = StandardInput()) -> ExitStatus {
         let errorPalette = Palette.decide(choice: colorChoice(arguments), environment: environment,
                                           isTerminal: stderr.isTerminal)
         guard let first = arguments.first else {
@@ -58,14 +59,20 @@ public enum SavvyCLI {
             }
             let choice = Palette.Choice(rawValue: parsed.value("color") ?? "auto") ?? .auto
             let context = CommandContext(
-                arguments: parsed, environment: environment, stdout: stdout, stderr: stderr,
+                arguments: parsed, environment: environment, stdout: stdout, stderr: stderr, stdin: stdin,
                 palette: Palette.decide(choice: choice, environment: environment, isTerminal: stdout.isTerminal),
                 errorPalette: errorPalette)
             let status = try command.run(context)
+            if let failure = stdout.writeFailure {
+                return ErrorReporter.report(CLIError.cannotWriteOutput(reason: failure), command: spec, to: stderr, palette: errorPalette)
+            }
             return stdout.isBroken ? .success : status
         } catch {
             // A reader that went away (`savvy history | head`) is not an error worth a message.
             if stdout.isBroken { return .success }
+            if let failure = stdout.writeFailure {
+                return ErrorReporter.report(CLIError.cannotWriteOutput(reason: failure), command: spec, to: stderr, palette: errorPalette)
+            }
             return ErrorReporter.report(error, command: spec, to: stderr, palette: errorPalette)
         }
     }

@@ -19,8 +19,9 @@ public enum CoachError: Error, Equatable, Sendable {
     case configLineInvalid(path: String, line: Int, detail: String)
     /// A base URL is not an http(s) URL.
     case invalidBaseURL(name: String, value: String)
-    /// The local tier was configured with an address that is not on this machine.
-    case localEndpointNotLoopback(url: String)
+    /// The local tier was configured with a host that is not a literal loopback address (names
+    /// other than `localhost` are refused without a lookup).
+    case localEndpointNotLoopback(url: String, host: String)
     /// `--coach llm` was asked for but no LLM tier can run; `why` lists what is missing.
     case llmUnavailable(why: String)
     /// libcurl could not be initialised.
@@ -44,8 +45,9 @@ extension CoachError: LocalizedError {
             return "coach config '\(path)' line \(line): \(detail); use 'key = value' lines"
         case let .invalidBaseURL(name, value):
             return "\(name) '\(value)' is not an http(s) URL; use e.g. http://127.0.0.1:8080/v1"
-        case let .localEndpointNotLoopback(url):
-            return "local LLM endpoint '\(url)' is not on this machine; use 127.0.0.1, ::1 or localhost, or configure it as a proxy"
+        case let .localEndpointNotLoopback(url, host):
+            return "local LLM endpoint '\(url)' has host '\(host)', which is not a loopback address; "
+                + "use a literal 127.x.x.x, [::1] or localhost (names are not looked up), or configure it as a proxy"
         case let .llmUnavailable(why):
             return "no LLM tier can run (\(why)); set a key or local_url, or drop '--coach llm'"
         case let .curlInitFailed(code):

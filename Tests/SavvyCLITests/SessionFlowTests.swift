@@ -106,7 +106,7 @@ final class SessionFlowTests: XCTestCase {
             ("no-sessions", ["rescore", "last"], 1, "there are no sessions yet"),
             ("json-and-csv", ["history", "--json", "--csv"], 64, "choose one of"),
             ("bad-since", ["history", "--since", "yesterday"], 64, "expects a date"),
-            ("unknown-drill", ["score", PackagePaths.fixture("fillers.wav"), "--drill", "sonnet"], 1, "sonnet"),
+            ("unknown-drill", ["score", PackagePaths.fixture("fillers.wav"), "--drill", "sonnet"], 64, "sonnet"),
         ]
         for c in cases {
             let run = try savvy(c.args)

@@ -52,8 +52,36 @@ final class ShellBehaviourTests: XCTestCase {
         for name in ["score", "practice", "analyze", "history", "rescore", "show", "delete", "drills", "doctor"] {
             XCTAssertTrue(r.out.contains("'\(name):"), name)
         }
-        let bad = try bash("\"$SAVVY\" completions fish")
+        let bad = try bash("\"$SAVVY\" completions tcsh")
         XCTAssertEqual(bad.code, 64)
-        XCTAssertTrue(bad.err.contains("no completions for shell 'fish'; use bash or zsh"))
+        XCTAssertTrue(bad.err.contains("no completions for shell 'tcsh'; use bash, zsh or fish"))
+    }
+
+    /// Issue 10 item 18: completions offer the drill ids and the stored session ids (asked from
+    /// savvy at completion time), and fish is supported.
+    func testIssue10_completionsOfferDrillAndSessionIds() throws {
+        let home = try TemporaryDirectory()
+        let binDir = (PackagePaths.savvyBinary as NSString).deletingLastPathComponent
+        let env = ["SAVVY_HOME": home.path, "PATH": binDir + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        let script = """
+        source <("$SAVVY" completions bash)
+        complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _savvy; echo "${COMPREPLY[*]}"; }
+        complete_words savvy score a.wav --drill ""
+        complete_words savvy show ""
+        complete_words savvy drills ""
+        complete_words savvy completions ""
+        """
+        let r = try bash(script, environment: env)
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertEqual(r.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                       ["star prep pitch impromptu free", "last", "star prep pitch impromptu free", "bash zsh fish", ""])
+        // With no database the session list is empty and nothing was created to find that out.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home.path), [])
+
+        let fish = try bash("\"$SAVVY\" completions fish")
+        XCTAssertEqual(fish.code, 0, fish.err)
+        XCTAssertTrue(fish.out.contains("__fish_seen_subcommand_from show\" -f -a '(savvy history --ids 2>/dev/null; echo last)'"), fish.out)
+        XCTAssertTrue(fish.out.contains("-l drill -d 'what the answer was for (see \\'savvy drills\\')' -r -f -a '(savvy drills --ids 2>/dev/null)'"), fish.out)
+        XCTAssertTrue(fish.out.contains("-l asr -d"), fish.out)
     }
 }

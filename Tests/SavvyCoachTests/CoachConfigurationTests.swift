@@ -38,7 +38,7 @@ final class CoachConfigurationTests: XCTestCase {
             ("K2 unknown key", "colour = blue", 0o600, "line 1: unknown key 'colour'"),
             ("K3 no equals", "cloud groq", 0o600, "line 1: no '=' in line"),
             ("K4 bad provider", "cloud = bard", 0o600, "cloud provider 'bard' is not groq, openai or proxy"),
-            ("K5 remote local", "local_url = http://10.0.0.5:8080/v1", 0o600, "is not on this machine"),
+            ("K5 remote local", "local_url = http://10.0.0.5:8080/v1", 0o600, "is not a loopback address"),
             ("K6 not a URL", "proxy_url = ftp://x/v1", 0o600, "proxy_url 'ftp://x/v1' is not an http(s) URL"),
             ("K7 timeout", "\n\ntimeout_seconds = -1", 0o600, "line 3: timeout_seconds must be a number"),
         ]

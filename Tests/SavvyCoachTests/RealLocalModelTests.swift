@@ -24,11 +24,15 @@ final class RealLocalModelTests: XCTestCase {
         let output = Pipe()
         var baseURL = ""
 
-        init(venv: String, model: String, log: URL) throws {
+        /// - Parameter model: nil runs the script as the README says, with no argument: it finds
+        ///   the model where `make venv` puts it.
+        init(venv: String, model: String?, log: URL) throws {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = [RealLocalModelTests.repository.appendingPathComponent("scripts/llm-server.sh").path, model]
+            process.arguments = [RealLocalModelTests.repository.appendingPathComponent("scripts/llm-server.sh").path]
+                + (model.map { [$0] } ?? [])
             var environment = ProcessInfo.processInfo.environment
             environment["SAVVY_VENV"] = venv
+            environment["SAVVY_LLM_MODEL"] = nil
             environment["SAVVY_LLM_EXIT_ON_EOF"] = "1"
             environment["SAVVY_LLM_THREADS"] = "1"
             process.environment = environment
@@ -56,8 +60,8 @@ final class RealLocalModelTests: XCTestCase {
             }.start()
             guard done.wait(timeout: .now() + timeout) == .success else { return false }
             let line = box.get().split(separator: "\n").first.map(String.init) ?? ""
-            guard line.hasPrefix("listening http://127.0.0.1:") else { return false }
-            baseURL = String(line.dropFirst("listening ".count)) + "/v1"
+            guard line.hasPrefix("listening http://127.0.0.1:"), line.hasSuffix("/v1") else { return false }
+            baseURL = String(line.dropFirst("listening ".count))
             return true
         }
 
@@ -83,12 +87,13 @@ final class RealLocalModelTests: XCTestCase {
             throw XCTSkip("real-model test skipped: no venv at \(venv) (set SAVVY_VENV; 'make venv' installs xllamacpp)")
         }
         guard FileManager.default.fileExists(atPath: model) else {
-            throw XCTSkip("real-model test skipped: no model at \(model) (set SAVVY_LLM_MODEL; 'make models' extracts it)")
+            throw XCTSkip("real-model test skipped: no model at \(model) (set SAVVY_LLM_MODEL; 'make venv' unpacks it)")
         }
 
         let log = Fixtures.temporaryDirectory(self).appendingPathComponent("llm-server.log")
         let startedServer = Date()
-        let server = try LocalServer(venv: venv, model: model, log: log)
+        // Issue 10 item 17: with no argument the script serves the model `make venv` installed.
+        let server = try LocalServer(venv: venv, model: environment["SAVVY_LLM_MODEL"], log: log)
         defer { server.stop() }
         XCTAssertTrue(server.waitUntilListening(timeout: 120), "server did not start; see \(log.path)")
         let startup = Date().timeIntervalSince(startedServer)

@@ -86,6 +86,28 @@ final class MigratorTests: XCTestCase {
         }
     }
 
+    /// Issue 10 item 8: a negative or unknown `user_version` is one clear line, never a trap
+    /// (-1 crashed slicing the migrations). Table: (id, version, expected error).
+    func testIssue10_unknownSchemaVersionIsAClearError() throws {
+        let cases: [(id: String, version: Int, negative: Bool)] = [
+            ("minus one", -1, true),
+            ("int32 min", Int(Int32.min), true),
+            ("int32 max", Int(Int32.max), false),
+        ]
+        for c in cases {
+            let directory = try TemporaryDirectory()
+            try directory.location.createDirectories()
+            let path = directory.location.databaseURL.path
+            try Connection(path: path).execute("PRAGMA user_version = \(c.version)", action: "test")
+            XCTAssertThrowsError(try SessionStore(location: directory.location), c.id) { error in
+                let expected: StoreError = c.negative
+                    ? .corrupt(path: path, detail: "schema version \(c.version), which no savvy writes")
+                    : .schemaTooNew(path: path, found: c.version, supported: SessionStore.schemaVersion)
+                XCTAssertEqual(error as? StoreError, expected, c.id)
+            }
+        }
+    }
+
     /// Two processes opening a new file at once: one migrates, the other sees it done.
     func testConcurrentFirstOpenMigratesOnce() throws {
         let directory = try TemporaryDirectory()

@@ -5,9 +5,11 @@ import Foundation
 
 /// Owns one running faster-whisper worker process and the files it needs.
 ///
-/// Started in `init` (writes the script, launches `python3`, waits for `{"ready": true}`), stopped
-/// in `deinit` (closes stdin so the worker exits, then SIGTERM if it lingers) and its temporary
-/// directory removed. Not thread-safe: `WhisperTranscriber` serialises requests with a lock.
+/// Started in `init` (makes a private 0700 work folder, launches `python3 -c <script>`, waits for
+/// `{"ready": true}`), stopped in `deinit` (closes stdin so the worker exits, then SIGTERM if it
+/// lingers) and its folder removed. When savvy exits without `deinit` or is killed, the worker
+/// notices (stdin EOF, or its parent pid changing) and removes the folder itself; folders left
+/// when both were killed are removed by the next worker's start. Not thread-safe: `WhisperTranscriber` serialises requests with a lock.
 ///
 /// Requests go over a socket rather than a pipe so that writing to a worker that has died returns
 /// an error (`MSG_NOSIGNAL`) instead of raising SIGPIPE in savvy.
@@ -21,14 +23,22 @@ final class WhisperWorker {
     private var nextID = 1
     private var stopped = false
 
+    /// Name prefix of the private work folders, followed by savvy's pid and a random suffix.
+    static let directoryPrefix = "savvy-whisper-"
+
     init(installation: WhisperConfiguration.Installation, threads: Int, timeout: Double) throws {
         let fileManager = FileManager.default
-        directory = fileManager.temporaryDirectory.appendingPathComponent("savvy-whisper-\(UUID().uuidString)", isDirectory: true)
-        let script = directory.appendingPathComponent("savvy_whisper_worker.py")
+        let temporary = fileManager.temporaryDirectory
+        Self.removeAbandonedDirectories(in: temporary)
+        // mkdtemp makes the folder 0700: the audio written here is the user's speech.
+        var template = Array(temporary.appendingPathComponent("\(Self.directoryPrefix)\(getpid())-XXXXXX").path.utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw TranscriptionError.temporaryFile(path: temporary.path, reason: String(cString: strerror(errno)))
+        }
+        directory = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                        isDirectory: true)
         stderrLog = directory.appendingPathComponent("worker-stderr.log")
         do {
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-            try WhisperWorkerScript.source.write(to: script, atomically: true, encoding: .utf8)
             try Data().write(to: stderrLog)
         } catch {
             try? fileManager.removeItem(at: directory)
@@ -47,7 +57,8 @@ final class WhisperWorker {
         replyHandle = replies.fileHandleForReading
         process = Process()
         process.executableURL = URL(fileURLWithPath: installation.python)
-        process.arguments = ["-u", script.path, installation.modelDirectory, String(threads)]
+        process.arguments = ["-u", "-c", WhisperWorkerScript.source, installation.modelDirectory, String(threads),
+                             String(getpid()), directory.path]
         var environment = ProcessInfo.processInfo.environment
         // The model is on disk; never let huggingface_hub reach for the network.
         environment["HF_HUB_OFFLINE"] = "1"
@@ -138,6 +149,24 @@ final class WhisperWorker {
         close(requestSocket)
         try? replyHandle.close()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Removes work folders whose savvy is gone and whose worker did not clean up (both killed
+    /// at once, e.g. `kill -9` of the process group). Only this user's folders are touched.
+    static func removeAbandonedDirectories(in temporary: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+        for name in names where name.hasPrefix(directoryPrefix) {
+            let path = temporary.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+            let rest = name.dropFirst(directoryPrefix.count)
+            if let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }),
+               pid == getpid() || kill(pid, 0) == 0 || errno == EPERM {
+                continue  // its savvy is still running (this one, or another)
+            }
+            // A folder from before the pid was in the name (savvy-whisper-UUID) has no owner to ask.
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     private func send(_ data: Data) throws {

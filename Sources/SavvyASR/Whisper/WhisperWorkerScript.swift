@@ -10,18 +10,45 @@
 /// The worker exits when its stdin closes. Its real stdout is kept for replies only; anything a
 /// library prints goes to stderr, which savvy keeps in a log for error messages.
 ///
+/// The worker dies with savvy: a thread checks every 0.1 s whether its parent is still the savvy
+/// that started it (`os.getppid()` changes when the parent dies, even mid-transcription, when
+/// stdin's EOF would not be read until the request ends). On the way out, for any reason, it
+/// removes savvy's private work folder, so a `kill -9` of savvy leaves no files behind.
+/// (`prctl(PR_SET_PDEATHSIG)` was not used: it fires when the *thread* that started the child
+/// exits, and savvy starts workers from batch threads that end before the process does.)
+/// Arguments: model folder, CPU threads, savvy's pid, the work folder. Passed with `python3 -c`,
+/// so no script file is written.
+///
 /// Decoding choices: CPU int8; greedy search (`beam_size=1`) at temperature 0 only, which is
 /// deterministic (temperature fallback samples randomly); `condition_on_previous_text=False`
 /// so a misheard phrase cannot seed a loop; `word_timestamps=True` for per-word times.
 enum WhisperWorkerScript {
     static let source = #"""
 import json
+import os
+import shutil
 import sys
+import threading
+import time
 
 
 def main():
     replies = sys.stdout
     sys.stdout = sys.stderr
+    parent = int(sys.argv[3])
+    work_dir = sys.argv[4]
+
+    def leave(status):
+        shutil.rmtree(work_dir, ignore_errors=True)
+        os._exit(status)
+
+    def watch_parent():
+        while True:
+            if os.getppid() != parent:
+                leave(1)
+            time.sleep(0.1)
+
+    threading.Thread(target=watch_parent, daemon=True).start()
 
     def reply(obj):
         replies.write(json.dumps(obj) + "\n")
@@ -36,7 +63,7 @@ def main():
                              cpu_threads=threads, num_workers=1, local_files_only=True)
     except Exception as error:
         reply({"ready": False, "error": type(error).__name__ + ": " + str(error)[:300]})
-        return 1
+        leave(1)
     reply({"ready": True})
 
     for line in sys.stdin:
@@ -60,7 +87,7 @@ def main():
             reply({"id": request_id, "words": words})
         except Exception as error:
             reply({"id": request_id, "error": type(error).__name__ + ": " + str(error)[:300]})
-    return 0
+    leave(0)
 
 
 if __name__ == "__main__":

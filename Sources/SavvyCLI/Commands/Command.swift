@@ -5,6 +5,8 @@ public struct CommandContext: Sendable {
     public let environment: [String: String]
     public let stdout: any OutputSink
     public let stderr: any OutputSink
+    /// Where typed answers come from (`delete`'s confirmation).
+    public let stdin: any InputSource
     /// Colour for stdout (reports) and stderr (progress, warnings), decided once per stream.
     public let palette: Palette
     public let errorPalette: Palette

@@ -12,6 +12,10 @@ extension SavvyPaths {
     static func openStore(_ context: CommandContext) throws -> SessionStore {
         try openStore(databasePath: context.arguments.value("db"), environment: context.environment)
     }
+
+    static func openExistingStore(_ context: CommandContext) throws -> SessionStore? {
+        try openExistingStore(databasePath: context.arguments.value("db"), environment: context.environment)
+    }
 }
 
 extension ScorePipeline {

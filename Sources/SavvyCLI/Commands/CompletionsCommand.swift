@@ -1,30 +1,84 @@
-/// `savvy completions bash|zsh`: shell completion scripts generated from the same flag tables
-/// as the parser and `--help`, so they cannot drift.
+/// `savvy completions bash|zsh|fish`: shell completion scripts generated from the same flag
+/// tables as the parser and `--help`, so they cannot drift.
+///
+/// Drill ids and session ids change with the user's data, so the scripts ask savvy for them when
+/// completing (`savvy drills --ids`, `savvy history --ids`; both read only and create nothing).
 enum CompletionsCommand {
     static let command = Command(spec: spec, run: run)
 
+    static let shells = ["bash", "zsh", "fish"]
+
     static let spec = CommandSpec(
         name: "completions",
-        summary: "Print a shell completion script (bash or zsh)",
-        positionals: [PositionalSpec("SHELL", help: "bash or zsh")],
+        summary: "Print a shell completion script (bash, zsh or fish)",
+        positionals: [PositionalSpec("SHELL", help: "bash, zsh or fish")],
         flags: [],
         discussion: """
         bash:  savvy completions bash > ~/.local/share/bash-completion/completions/savvy
         zsh:   savvy completions zsh > "${fpath[1]}/_savvy"
+        fish:  savvy completions fish > ~/.config/fish/completions/savvy.fish
         """)
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         switch context.arguments.positionals[0] {
         case "bash": context.stdout.write(bash())
         case "zsh": context.stdout.write(zsh())
-        case let other: throw UsageError("no completions for shell '\(other)'; use bash or zsh", command: spec.name)
+        case "fish": context.stdout.write(fish())
+        case let other: throw UsageError("no completions for shell '\(other)'; use bash, zsh or fish", command: spec.name)
         }
         return .success
     }
 
-    /// Commands whose positional arguments are files (completed as file names).
-    static func takesFiles(_ spec: CommandSpec) -> Bool {
-        spec.positionals.contains { $0.name == "FILE" }
+    /// What a value is completed from.
+    enum Source: Equatable {
+        case files
+        case drills
+        case sessions
+        case words([String])
+        case nothing
+
+        /// The shell command printing the candidates, for the dynamic sources.
+        var command: String? {
+            switch self {
+            case .drills: return "savvy drills --ids 2>/dev/null"
+            case .sessions: return "savvy history --ids 2>/dev/null; echo last"
+            default: return nil
+            }
+        }
+    }
+
+    /// Flags whose value is a drill id or a session id.
+    static let drillFlags: Set<String> = ["drill"]
+    static let sessionFlags: Set<String> = ["retake"]
+
+    static func source(of flag: FlagSpec) -> Source {
+        if let choices = flag.choices { return .words(choices) }
+        if ["FILE", "PATH"].contains(flag.valueName ?? "") { return .files }
+        if drillFlags.contains(flag.name) { return .drills }
+        if sessionFlags.contains(flag.name) { return .sessions }
+        return .nothing
+    }
+
+    /// The positional arguments' source: files, a drill (`drills ID`), a session (`show ID`…),
+    /// a shell name.
+    static func positionalSource(of spec: CommandSpec) -> Source {
+        guard let positional = spec.positionals.first else { return .nothing }
+        switch positional.name {
+        case "FILE": return .files
+        case "SHELL": return .words(shells)
+        case "ID": return spec.name == DrillsCommand.spec.name ? .drills : .sessions
+        default: return .nothing
+        }
+    }
+
+    /// A bash `COMPREPLY=…` for `source`.
+    static func bashReply(_ source: Source) -> String? {
+        switch source {
+        case .files: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
+        case let .words(words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+        case .drills, .sessions: return "COMPREPLY=($(compgen -W \"$(\(source.command!))\" -- \"$cur\"))"
+        case .nothing: return nil
+        }
     }
 
     static func bash() -> String {
@@ -47,17 +101,11 @@ enum CompletionsCommand {
             let flags = spec.flags.map { "--\($0.name)" }.joined(separator: " ")
             out += "        \(spec.name))\n            case \"$prev\" in\n"
             for flag in spec.flags where flag.takesValue {
-                if let choices = flag.choices {
-                    out += "                --\(flag.name)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
-                } else if ["FILE", "PATH"].contains(flag.valueName ?? "") {
-                    out += "                --\(flag.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-                } else {
-                    out += "                --\(flag.name)) return ;;\n"
-                }
+                out += "                --\(flag.name)) \(bashReply(source(of: flag)).map { $0 + "; " } ?? "")return ;;\n"
             }
             out += "            esac\n"
             out += "            if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"\(flags)\" -- \"$cur\"))"
-            out += takesFiles(spec) ? "; else COMPREPLY=($(compgen -f -- \"$cur\")); fi ;;\n" : "; fi ;;\n"
+            out += bashReply(positionalSource(of: spec)).map { "; else \($0); fi ;;\n" } ?? "; fi ;;\n"
         }
         out += """
             esac
@@ -87,21 +135,70 @@ enum CompletionsCommand {
             for flag in spec.flags {
                 var arg = " '--\(flag.name)[\(zshEscape(flag.help))]"
                 if flag.takesValue {
-                    if let choices = flag.choices {
-                        arg += ":\(flag.valueName!):(\(choices.joined(separator: " ")))"
-                    } else if ["FILE", "PATH"].contains(flag.valueName ?? "") {
-                        arg += ":\(flag.valueName!):_files"
-                    } else {
-                        arg += ":\(flag.valueName!): "
-                    }
+                    arg += ":\(flag.valueName!):" + zshAction(source(of: flag))
                 }
                 out += arg + "'"
             }
-            if takesFiles(spec) { out += " '*:file:_files'" }
+            let positional = positionalSource(of: spec)
+            if positional != .nothing, let first = spec.positionals.first {
+                out += " '\(first.variadic ? "*" : "1"):\(first.name.lowercased()):\(zshAction(positional))'"
+            }
             out += " ;;\n"
         }
         out += "    esac\n}\n_savvy \"$@\"\n"
         return out
+    }
+
+    /// A zsh `_arguments` action for `source` (inside single quotes).
+    static func zshAction(_ source: Source) -> String {
+        switch source {
+        case .files: return "_files"
+        case let .words(words): return "(\(words.joined(separator: " ")))"
+        case .drills, .sessions: return "($(\(source.command!)))"
+        case .nothing: return " "
+        }
+    }
+
+    static func fish() -> String {
+        let commands = SavvyCLI.commands.map(\.spec)
+        let names = commands.map(\.name).joined(separator: " ")
+        var out = """
+        # fish completion for savvy, generated by 'savvy completions fish'
+        complete -c savvy -f
+        complete -c savvy -n "not __fish_seen_subcommand_from \(names)" -l help -d 'Show help'
+        complete -c savvy -n "not __fish_seen_subcommand_from \(names)" -l version -d 'Show the version'
+
+        """
+        for spec in commands {
+            out += "complete -c savvy -n \"not __fish_seen_subcommand_from \(names)\" -a \(spec.name) -d '\(fishEscape(spec.summary))'\n"
+        }
+        for spec in commands {
+            let when = "-n \"__fish_seen_subcommand_from \(spec.name)\""
+            for flag in spec.flags {
+                var line = "complete -c savvy \(when) -l \(flag.name) -d '\(fishEscape(flag.help))'"
+                if flag.takesValue { line += " -r" + fishArguments(source(of: flag)) }
+                out += line + "\n"
+            }
+            let positional = positionalSource(of: spec)
+            if positional != .nothing {
+                out += "complete -c savvy \(when)" + fishArguments(positional) + "\n"
+            }
+        }
+        return out
+    }
+
+    /// fish `-a`/`-F` options for `source`.
+    static func fishArguments(_ source: Source) -> String {
+        switch source {
+        case .files: return " -F"
+        case let .words(words): return " -f -a '\(words.joined(separator: " "))'"
+        case .drills, .sessions: return " -f -a '(\(source.command!))'"
+        case .nothing: return " -f"
+        }
+    }
+
+    static func fishEscape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
     }
 
     static func zshEscape(_ text: String) -> String {

@@ -35,6 +35,7 @@ enum DoctorCommand {
             let problems = try opened.integrityProblems()
             checks.append(Check(name: "database", status: problems.isEmpty ? .ok : .fail,
                                 detail: problems.isEmpty ? opened.location.databaseURL.path : problems.joined(separator: "; ")))
+            checks.append(recordings(opened.sweptOnOpen))
             store = opened
         } catch {
             checks.append(Check(name: "database", status: .fail, detail: ErrorReporter.message(for: error)))
@@ -104,6 +105,18 @@ enum DoctorCommand {
         } catch {
             return Check(name: name, status: .warn, detail: ErrorReporter.message(for: error))
         }
+    }
+
+    /// What opening the store swept from the recordings folder (files a crash left with no
+    /// session; see `SessionStore.removeOrphanRecordings`).
+    static func recordings(_ sweep: OrphanSweep) -> Check {
+        var detail = sweep.removed == 0
+            ? "no orphaned recordings"
+            : "removed \(sweep.removed) orphaned recording(s), \(Format.fixed(Double(sweep.bytes) / 1_048_576, 1)) MB, left by an interrupted save"
+        if sweep.young > 0 {
+            detail += "; \(sweep.young) file(s) with no session yet are younger than 10 minutes and were kept (a save may be in progress)"
+        }
+        return Check(name: "recordings", status: .ok, detail: detail)
     }
 
     /// Records one second and reports its level, so a muted or wrong device shows up here.

@@ -9,13 +9,22 @@ enum DrillsCommand {
         name: "drills",
         summary: "List the practice drills with their structure, target length and prompts",
         positionals: [PositionalSpec("ID", help: "show one drill with all its prompts", optional: true)],
-        flags: [FlagSpec("json", help: "print the drills as JSON")],
+        flags: [
+            FlagSpec("json", help: "print the drills as JSON"),
+            FlagSpec("ids", help: "print only the drill ids, one a line (for shell completion)"),
+        ],
         discussion: "Add prompts or drills in drills.json in the configuration folder (see README).")
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let paths = SavvyPaths(context)
         let library = try DrillLibrary(userFile: paths.config("drills.json"))
-        let drills = try context.arguments.positionals.first.map { [try library.drill(id: $0)] } ?? library.drills
+        let drills = try context.arguments.positionals.first.map {
+            [try DrillArgument.drill($0, in: library, command: spec.name)]
+        } ?? library.drills
+        if context.arguments.has("ids") {
+            context.stdout.write(drills.map { $0.id + "\n" }.joined())
+            return .success
+        }
         if context.arguments.has("json") {
             context.stdout.write(try StableJSON.encode(drills))
             return .success

@@ -1,5 +1,6 @@
 import SavvySession
 import Foundation
+import SavvyCoach
 import SavvyStore
 
 /// `savvy history`: the sessions as a table with trends against the person's own baseline.
@@ -16,6 +17,7 @@ enum HistoryCommand {
             FlagSpec("interviews", help: "list interviews (date, id, drill, questions, answered, mean score) instead of sessions"),
             FlagSpec("json", help: "print the rows as JSON"),
             FlagSpec("csv", help: "print the rows as CSV (RFC 4180)"),
+            FlagSpec("ids", help: "print only the session ids, one a line (for shell completion)"),
         ])
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -35,25 +37,43 @@ enum HistoryCommand {
             since = date
         }
         let limit = try args.int("limit", in: 1...1_000_000)
-        let store = try SavvyPaths.openStore(context)
+        // Reading creates nothing: with no database yet there are simply no rows.
+        let store = try SavvyPaths.openExistingStore(context)
         if args.has("interviews") {
-            if args.has("csv") { throw UsageError("'--interviews' lists as a table or '--json', not '--csv'", command: spec.name) }
-            let interviews = try store.interviews(limit: limit).filter { interview in
+            if args.has("csv") || args.has("ids") {
+                throw UsageError("'--interviews' lists as a table or '--json', not '--csv' or '--ids'", command: spec.name)
+            }
+            let interviews = try (store?.interviews(limit: limit) ?? []).filter { interview in
                 (args.value("drill").map { interview.drill == $0 } ?? true) && (since.map { interview.createdAt >= $0 } ?? true)
             }
             let listing = try interviews.map(InterviewListing.init)
             context.stdout.write(args.has("json") ? try StableJSON.encode(listing) : InterviewListing.table(listing))
             return .success
         }
-        let rows = try store.history(drill: args.value("drill"), since: since, limit: limit)
-        if args.has("json") {
+        let rows = try store?.history(drill: args.value("drill"), since: since, limit: limit) ?? []
+        if rows.isEmpty, let id = args.value("drill") {
+            // A drill no session has and no drill file defines is a typo, not an empty result.
+            let paths = SavvyPaths(context)
+            _ = try DrillArgument.drill(id, in: try DrillLibrary(userFile: paths.config("drills.json")), command: spec.name)
+        }
+        if args.has("ids") {
+            context.stdout.write(rows.map { "\($0.id)\n" }.joined())
+        } else if args.has("json") {
             context.stdout.write(try StableJSON.encode(rows.map(HistoryJSONRow.init)))
         } else if args.has("csv") {
             context.stdout.write(HistoryCSV.render(rows: rows))
+        } else if rows.isEmpty, store != nil, args.has("drill") || args.has("since") {
+            context.stdout.write(noMatch(drill: args.value("drill"), since: args.value("since")) + "\n")
         } else {
             context.stdout.write(HistoryTable.render(rows: rows, columns: context.stdout.isTerminal ? context.stdout.columns : nil,
                                                      palette: context.palette, now: Date()))
         }
         return .success
+    }
+
+    /// The line shown when sessions exist (or may) but the filters matched none of them.
+    static func noMatch(drill: String?, since: String?) -> String {
+        let filters = [drill.map { "drill '\($0)'" }, since.map { "on or after \($0)" }].compactMap { $0 }
+        return "No sessions match " + filters.joined(separator: " and ") + "; 'savvy history' without filters lists them all."
     }
 }

@@ -42,7 +42,7 @@ enum InterviewCommand {
         let store = try SavvyPaths.openStore(context)
         let paths = SavvyPaths(context)
         let library = try DrillLibrary(userFile: paths.config("drills.json"))
-        let drill = try library.drill(id: args.value("drill") ?? "star")
+        let drill = try DrillArgument.drill(args.value("drill") ?? "star", in: library, command: spec.name)
         let questions: [String]
         if let file = args.value("prompts") {
             questions = Array(try InterviewQuestions.load(file: file).prefix(args.has("questions") ? count : .max))

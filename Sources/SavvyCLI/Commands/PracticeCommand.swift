@@ -40,7 +40,8 @@ enum PracticeCommand {
             baseline = try SessionArgument.resolve(retake, store: store, command: spec.name)
         }
         let library = try DrillLibrary(userFile: paths.config("drills.json"))
-        let drill = try library.drill(id: baseline?.drill ?? args.value("drill") ?? "star")
+        let drill = try baseline.map { try library.drill(id: $0.drill) }
+            ?? DrillArgument.drill(args.value("drill") ?? "star", in: library, command: spec.name)
         let prompt = try baseline?.prompt ?? args.value("prompt") ?? nextPrompt(drill, store: store)
         let pipeline = try ScorePipeline.make(context, paths: paths, cache: store, drillID: drill.id, prompt: prompt)
         // Load the recogniser before recording, so a missing engine fails before the user speaks.

@@ -12,6 +12,8 @@ enum RescoreCommand {
         positionals: [PositionalSpec("ID", help: "a session id from 'savvy history', or 'last'")],
         flags: [
             FlagSpec("retranscribe", help: "make a new transcript instead of reusing the stored one"),
+            FlagSpec("drill", value: "ID", help: "judge against this drill instead of the session's (see 'savvy drills')"),
+            FlagSpec("prompt", value: "TEXT", help: "judge against this question instead of the session's"),
         ] + ScoreCommand.scoringFlags,
         discussion: """
         Without --retranscribe the stored transcript is reused, so the delivery numbers are
@@ -21,11 +23,18 @@ enum RescoreCommand {
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let args = context.arguments
-        let store = try SavvyPaths.openStore(context)
-        let session = try SessionArgument.resolve(args.positionals[0], store: store, command: spec.name)
+        let found = try SavvyPaths.openExistingStore(context)
+        let session = try SessionArgument.resolve(args.positionals[0], store: found, command: spec.name)
+        guard let store = found else { throw CLIError.noSessions }
         let audio = try store.verifyRecording(of: session)
         let paths = SavvyPaths(context)
-        let pipeline = try ScorePipeline.make(context, paths: paths, cache: store, drillID: session.drill, prompt: session.prompt)
+        // A drill given here is checked like any flag value (unknown = exit 64); the session's
+        // own drill, if it has since vanished from drills.json, is a plain failure.
+        let make = {
+            try ScorePipeline.make(context, paths: paths, cache: store, drillID: args.value("drill") ?? session.drill,
+                                   prompt: args.value("prompt") ?? session.prompt)
+        }
+        let pipeline = args.has("drill") ? try DrillArgument.asUsage(command: spec.name, make) : try make()
         let answer: ScoredAnswer
         if args.has("retranscribe") {
             answer = try pipeline.score(path: audio.path, transcriber: try pipeline.makeTranscriber())

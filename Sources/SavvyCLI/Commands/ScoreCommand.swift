@@ -43,11 +43,17 @@ enum ScoreCommand {
         let jobs = try args.int("jobs", in: 1...16) ?? 1
         let paths = SavvyPaths(context)
         let store: SessionStore? = args.has("no-save") ? nil : try SavvyPaths.openStore(context)
-        let pipeline = try ScorePipeline.make(context, paths: paths, cache: store)
-        if let out = args.value("transcript-out"), files.count > 1 {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw UsageError("with several files '--transcript-out' must be an existing folder, got '\(out)'", command: spec.name)
+        let pipeline = try DrillArgument.asUsage(command: spec.name) { try ScorePipeline.make(context, paths: paths, cache: store) }
+        if let out = args.value("transcript-out") {
+            if files.count > 1 {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw UsageError("with several files '--transcript-out' must be an existing folder, got '\(out)'", command: spec.name)
+                }
+            } else if let problem = OutputFile.problem(at: out) {
+                // Checked before any work: a path that cannot be written costs no scoring and
+                // saves no session.
+                throw CLIError.cannotWrite(path: out, reason: problem)
             }
         }
 
@@ -68,7 +74,15 @@ enum ScoreCommand {
         for (index, result) in results.enumerated() {
             switch result {
             case let .success((answer, id)):
-                try writeTranscript(answer, file: files[index], to: args.value("transcript-out"), several: files.count > 1)
+                // The session is already saved; a transcript that cannot be written still fails
+                // the run, but the report is shown and the message says where the session is.
+                do {
+                    try writeTranscript(answer, file: files[index], to: args.value("transcript-out"),
+                                        several: files.count > 1, stdout: context.stdout)
+                } catch let CLIError.cannotWrite(path, reason) {
+                    failures += 1
+                    context.stderr.write("savvy: error: \(ErrorReporter.message(for: CLIError.cannotWriteSaved(path: path, reason: reason, session: id)))\n")
+                }
                 if args.has("json") {
                     documents.append(ScoreJSON(answer, session: id))
                 } else {
@@ -85,21 +99,21 @@ enum ScoreCommand {
         if args.has("json") {
             context.stdout.write(files.count == 1 && documents.count == 1 ? try StableJSON.encode(documents[0]) : try StableJSON.encode(documents))
         }
-        if failures > 0 { throw CLIError.batchFailed(failed: failures, total: files.count) }
+        if failures > 0 {
+            if files.count == 1 { return .failure }
+            throw CLIError.batchFailed(failed: failures, total: files.count)
+        }
         return .success
     }
 
-    static func writeTranscript(_ answer: ScoredAnswer, file: String, to out: String?, several: Bool) throws {
+    static func writeTranscript(_ answer: ScoredAnswer, file: String, to out: String?, several: Bool,
+                                stdout: any OutputSink) throws {
         guard let out else { return }
         let target = several
             ? URL(fileURLWithPath: out).appendingPathComponent(((file as NSString).lastPathComponent as NSString).deletingPathExtension + ".txt").path
             : out
         let text = TranscriptText.wrap(TranscriptText.marked(answer.transcript, fillers: answer.metrics.fillers.items,
                                                              palette: Palette(enabled: false)), width: 78, indent: "") + "\n"
-        do {
-            try text.write(toFile: target, atomically: true, encoding: .utf8)
-        } catch {
-            throw CLIError.cannotWrite(path: target, reason: (error as NSError).localizedDescription.lowercased())
-        }
+        try OutputFile.write(text, to: target, stdout: stdout)
     }
 }

@@ -6,10 +6,12 @@ import SavvyStore
 
 /// Reading a stored session back: the `ID|last` argument and the JSON columns.
 enum SessionArgument {
-    static func resolve(_ raw: String, store: SessionStore, command: String) throws -> StoredSession {
+    /// The session `raw` names. `store` is nil when there is no database yet (then every id is
+    /// unknown, and nothing was created to find that out).
+    static func resolve(_ raw: String, store: SessionStore?, command: String) throws -> StoredSession {
         let id: Int64
         if raw == "last" {
-            guard let last = try store.lastSessionID() else { throw CLIError.noSessions }
+            guard let last = try store?.lastSessionID() else { throw CLIError.noSessions }
             id = last
         } else {
             guard let parsed = Int64(raw), parsed > 0 else {
@@ -17,7 +19,7 @@ enum SessionArgument {
             }
             id = parsed
         }
-        guard let session = try store.session(id: id) else { throw CLIError.sessionNotFound(id: id) }
+        guard let session = try store?.session(id: id) else { throw CLIError.sessionNotFound(id: id) }
         return session
     }
 

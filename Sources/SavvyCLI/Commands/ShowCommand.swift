@@ -13,24 +13,27 @@ enum ShowCommand {
         flags: [
             FlagSpec("interview", help: "ID is an interview (from 'savvy history --interviews'): show its turns and summary"),
             FlagSpec("json", help: "print the session as JSON"),
-            FlagSpec("textgrid", value: "FILE", help: "write a Praat TextGrid (words, fillers, pauses tiers)"),
-            FlagSpec("vtt", value: "FILE", help: "write a WebVTT transcript"),
+            FlagSpec("textgrid", value: "FILE", help: "write a Praat TextGrid (words, fillers, pauses tiers); - for stdout"),
+            FlagSpec("vtt", value: "FILE", help: "write a WebVTT transcript; - for stdout"),
         ])
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let args = context.arguments
-        let store = try SavvyPaths.openStore(context)
         if args.has("interview") {
+            guard let store = try SavvyPaths.openExistingStore(context) else { throw CLIError.noInterviews }
             return try showInterview(args.positionals[0], store: store, context: context)
         }
-        let session = try SessionArgument.resolve(args.positionals[0], store: store, command: spec.name)
+        let found = try SavvyPaths.openExistingStore(context)
+        let session = try SessionArgument.resolve(args.positionals[0], store: found, command: spec.name)
+        guard let store = found else { throw CLIError.noSessions }
         let answer = try SessionArgument.answer(session, store: store)
         if let path = args.value("textgrid") {
-            try write(TextGridExport.render(transcript: answer.transcript, metrics: answer.metrics,
-                                            duration: session.duration), to: path)
+            try OutputFile.write(TextGridExport.render(transcript: answer.transcript, metrics: answer.metrics,
+                                            duration: session.duration), to: path, stdout: context.stdout)
         }
         if let path = args.value("vtt") {
-            try write(WebVTTExport.render(transcript: answer.transcript, metrics: answer.metrics), to: path)
+            try OutputFile.write(WebVTTExport.render(transcript: answer.transcript, metrics: answer.metrics), to: path,
+                                stdout: context.stdout)
         }
         if args.has("json") {
             context.stdout.write(try StableJSON.encode(ScoreJSON(answer, session: session.id)))
@@ -43,15 +46,6 @@ enum ShowCommand {
             context.stdout.write(context.palette.dim("recorded \(created) · \(scorings.count) scoring(s) · audio \(answer.source.path)") + "\n")
         }
         return .success
-    }
-
-    /// Exports are written whole to a temp file and renamed, so a failed write leaves nothing.
-    static func write(_ text: String, to path: String) throws {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw CLIError.cannotWrite(path: path, reason: (error as NSError).localizedDescription.lowercased())
-        }
     }
 
     /// An interview's turns and end summary, as printed when it finished.

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Foundation
+import SavvyStore
 
 /// Where a command writes text: a file descriptor for the real binary, a buffer in tests.
 ///
@@ -13,23 +14,32 @@ public protocol OutputSink: AnyObject, Sendable {
     var columns: Int? { get }
     /// True once a write failed because the reader went away (`savvy history | head`).
     var isBroken: Bool { get }
+    /// Why a write failed for any other reason (`savvy history > /dev/full`: "disk full"), or nil.
+    /// Such output is lost, so the command fails.
+    var writeFailure: String? { get }
+}
+
+extension OutputSink {
+    public var writeFailure: String? { nil }
 }
 
 /// A sink over a file descriptor (1 or 2).
 ///
 /// SIGPIPE is ignored by `main`, so a closed reader shows up as `EPIPE`: the sink then drops
-/// everything after it and reports `isBroken`, and the command ends quietly.
+/// everything after it and reports `isBroken`, and the command ends quietly. Any other failed
+/// write (a full disk) is kept in `writeFailure` and makes the command fail.
 public final class FileDescriptorSink: OutputSink, @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
     private var broken = false
+    private var failure: String?
 
     public init(fd: Int32) { self.fd = fd }
 
     public func write(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
-        guard !broken else { return }
+        guard !broken, failure == nil else { return }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -38,7 +48,11 @@ public final class FileDescriptorSink: OutputSink, @unchecked Sendable {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                broken = true
+                if errno == EPIPE {
+                    broken = true
+                } else {
+                    failure = DataLocation.describe(errno: errno)
+                }
                 return
             }
             offset += n
@@ -58,6 +72,12 @@ public final class FileDescriptorSink: OutputSink, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return broken
+    }
+
+    public var writeFailure: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
     }
 }
 

@@ -4,13 +4,20 @@ import Foundation
 ///
 /// Retries only HTTP 429 and 503 (the statuses that promise a later success), honouring
 /// `Retry-After`; every other failure returns at once so the router can degrade quickly.
+/// Failure details quote the server only through `redactor`: no key, control character or
+/// escape sequence from a server reaches a degrade note.
 struct ChatCompletionClient: Sendable {
     var endpoint: LLMEndpoint
     var transport: any HTTPTransport
     var sleeper: any Sleeper
     var retry: RetryPolicy
+    var redactor: Redactor
 
     func complete(body: Data) -> Result<ChatAnswer, LLMFailure> {
+        exchange(body: body).mapError { LLMFailure(reason: $0.reason, detail: redactor.clean($0.detail)) }
+    }
+
+    private func exchange(body: Data) -> Result<ChatAnswer, LLMFailure> {
         var headers = ["Content-Type": "application/json", "Accept": "application/json"]
         if let credential = endpoint.credential {
             headers["Authorization"] = "Bearer \(credential.value)"
@@ -76,26 +83,28 @@ struct ChatCompletionClient: Sendable {
         return .success(ChatAnswer(content: Data(content.utf8), finishReason: finish, refused: refused))
     }
 
-    /// "; error 400 invalid_request_error: message" from an error body, key-redacted and short.
-    /// llama.cpp sends `error.code` as an integer, OpenAI and Groq as a string.
+    /// "; error 400 invalid_request_error: message" from an error body, cleaned and short.
+    /// llama.cpp sends `error.code` as an integer, OpenAI and Groq as a string. Each field is
+    /// cleaned before it is shortened, so a cut can never leave the first half of a key.
     private func errorSuffix(_ body: Data) -> String {
         guard let root = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
               let error = root["error"] as? [String: Any]
         else { return "" }
+        func field(_ value: String, limit: Int) -> String {
+            let cleaned = redactor.clean(value)
+            return cleaned.count > limit ? String(cleaned.prefix(limit - 1)) + "…" : cleaned
+        }
         var parts: [String] = []
         if let code = error["code"] as? String {
-            parts.append(code)
+            parts.append(field(code, limit: 60))
         } else if let code = error["code"] as? NSNumber {
             parts.append(code.stringValue)
         }
-        if let type = error["type"] as? String { parts.append(type) }
+        if let type = error["type"] as? String { parts.append(field(type, limit: 60)) }
+        parts.removeAll(where: \.isEmpty)
         var text = parts.isEmpty ? "" : "; error " + parts.joined(separator: " ")
         if let message = error["message"] as? String {
-            var cleaned = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-            if let credential = endpoint.credential, !credential.value.isEmpty {
-                cleaned = cleaned.replacingOccurrences(of: credential.value, with: "<redacted>")
-            }
-            text += ": " + (cleaned.count > 160 ? String(cleaned.prefix(159)) + "…" : cleaned)
+            text += ": " + field(message, limit: 160)
         }
         return text
     }

@@ -82,6 +82,11 @@ final class CurlEasy {
         _ = savvy_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, timeoutMS)
         _ = savvy_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMS, 10_000))
         _ = savvy_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        // A loopback server is never reached through `http_proxy`/`all_proxy`: the proxy would
+        // receive the transcript meant to stay on this machine. "*" turns every proxy off.
+        if LoopbackHost.isLoopback(url: url) {
+            _ = "*".withCString { savvy_curl_setopt_pointer(handle, CURLOPT_NOPROXY, $0) }
+        }
         _ = savvy_curl_setopt_long(handle, CURLOPT_POST, 1)
         _ = savvy_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, list.map { UnsafeRawPointer($0) })
         _ = savvy_curl_setopt_callback(handle, CURLOPT_WRITEFUNCTION, writeBody)

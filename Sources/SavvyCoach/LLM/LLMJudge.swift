@@ -31,6 +31,8 @@ struct LLMJudge {
     var client: ChatCompletionClient
     var cache: (any JudgmentCache)?
     var readCache: Bool
+    /// Cleans every model-written string before it is used, shown or cached.
+    var redactor: Redactor
 
     func judge(transcript: Transcript, summary: DeliverySummary, drill: Drill, prompt: String) -> Outcome {
         let first: (judgment: ModelJudgment, cacheHit: Bool)
@@ -70,7 +72,9 @@ struct LLMJudge {
     }
 
     private func note(_ model: String, _ failure: LLMFailure) -> DegradeNote {
-        DegradeNote(tier: endpoint.provider.tier, provider: endpoint.provider, model: model, reason: failure.reason, detail: failure.detail)
+        DegradeNote(
+            tier: endpoint.provider.tier, provider: endpoint.provider, model: model, reason: failure.reason,
+            detail: redactor.clean(failure.detail))
     }
 
     private func ask(
@@ -81,7 +85,7 @@ struct LLMJudge {
         if readCache, let cached = cache?.response(forKey: key),
            case let .success(judgment) = ModelJudgment.parse(cached, sectionIDs: sectionIDs)
         {
-            return .answer(judgment: judgment, cacheHit: true)
+            return .answer(judgment: judgment.cleaned(by: redactor), cacheHit: true)
         }
         let body = RubricPrompt.requestBody(
             model: model, provider: endpoint.provider, transcript: transcript, summary: summary, drill: drill, prompt: prompt)
@@ -106,8 +110,9 @@ struct LLMJudge {
                 continue
             }
             switch ModelJudgment.parse(answer.content, sectionIDs: sectionIDs) {
-            case let .success(judgment):
-                cache?.store(key: key, model: model, response: answer.content)
+            case let .success(parsed):
+                let judgment = parsed.cleaned(by: redactor)
+                cache?.store(key: key, model: model, response: judgment.encoded())
                 return .answer(judgment: judgment, cacheHit: false)
             case let .failure(invalid):
                 lastFailure = LLMFailure(reason: .invalidOutput, detail: "\(invalid.detail) (attempt \(attempt))")

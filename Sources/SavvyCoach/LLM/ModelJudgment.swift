@@ -79,6 +79,33 @@ struct ModelJudgment: Equatable, Sendable {
         }
     }
 
+    /// The judgment with every model-written string passed through `redactor` (keys, control
+    /// characters and escape sequences removed) — what may be shown, stored and cached.
+    func cleaned(by redactor: Redactor) -> ModelJudgment {
+        var copy = self
+        copy.sections = sections.map { Section(id: $0.id, quote: redactor.clean($0.quote)) }
+        copy.structureReason = redactor.clean(structureReason)
+        copy.relevanceReason = redactor.clean(relevanceReason)
+        copy.tips = tips.map { Tip(text: redactor.clean($0.text), quote: redactor.clean($0.quote)) }
+            .filter { !$0.text.isEmpty }
+        return copy
+    }
+
+    /// The judgment in the reply schema, as sorted-key JSON: what the cache stores, so the cache
+    /// holds only validated, cleaned fields (never the raw reply) and `parse` reads it back.
+    func encoded() -> Data {
+        let object: [String: Any] = [
+            "sections": sections.map { ["section": $0.id, "quote": $0.quote] },
+            "structure_score": structureScore,
+            "structure_reason": structureReason,
+            "structure_confidence": structureConfidence,
+            "relevance_score": relevanceScore,
+            "relevance_reason": relevanceReason,
+            "tips": tips.map { ["tip": $0.text, "quote": $0.quote] },
+        ]
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    }
+
     /// An integer-valued JSON number (4 or 4.0), clamped to 1–5. Booleans, strings such as
     /// "5/5" and fractions are rejected.
     private static func score(_ value: Any?, field: String) throws -> Int {

@@ -107,7 +107,9 @@ public struct CoachConfiguration: Sendable, Equatable {
         case "llm_token": credentials[.proxy] = Secret(value)
         case "local_url":
             let url = try Self.validatedURL(value, name: "local_url")
-            guard Self.isLoopback(url) else { throw CoachError.localEndpointNotLoopback(url: value) }
+            guard LoopbackHost.isLoopback(url: value) else {
+                throw CoachError.localEndpointNotLoopback(url: value, host: LoopbackHost.host(of: value) ?? url.host ?? "")
+            }
             baseURLs[.local] = value
         case "proxy_url":
             _ = try Self.validatedURL(value, name: "proxy_url")
@@ -134,11 +136,6 @@ public struct CoachConfiguration: Sendable, Equatable {
               url.host != nil
         else { throw CoachError.invalidBaseURL(name: name, value: value) }
         return url
-    }
-
-    private static func isLoopback(_ url: URL) -> Bool {
-        guard let host = url.host?.lowercased() else { return false }
-        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     /// The file's `key = value` lines with line numbers; refuses group/other-readable files.

@@ -100,6 +100,8 @@ public final class ScoringRouter {
     ) throws -> ScoreRubric {
         let decision = try decide(options: options)
         let index = TranscriptIndex(transcript: transcript)
+        // Every configured key, not only the endpoint's own: a server may echo any of them.
+        let redactor = Redactor(secrets: configuration.credentials.values.map(\.value))
 
         var judged: [String: LLMJudge.Outcome] = [:]
         func judgment(for candidate: TierCandidate) -> LLMJudge.Outcome? {
@@ -108,8 +110,9 @@ public final class ScoringRouter {
             }
             // One request per endpoint per score: structure and coaching share the answer.
             if let known = judged[provider.rawValue] { return known }
-            let client = ChatCompletionClient(endpoint: endpoint, transport: transport, sleeper: sleeper, retry: retry)
-            let judge = LLMJudge(endpoint: endpoint, client: client, cache: cache, readCache: !options.noCache)
+            let client = ChatCompletionClient(
+                endpoint: endpoint, transport: transport, sleeper: sleeper, retry: retry, redactor: redactor)
+            let judge = LLMJudge(endpoint: endpoint, client: client, cache: cache, readCache: !options.noCache, redactor: redactor)
             let result = judge.judge(transcript: transcript, summary: summary, drill: drill, prompt: prompt)
             judged[provider.rawValue] = result
             return result

@@ -30,4 +30,11 @@ public struct SavvyPaths: Sendable {
         let location = try DataLocation.resolve(databasePath: databasePath, environment: environment)
         return try SessionStore(location: location)
     }
+
+    /// The store if its database exists, else nil: commands that only read (`history`, `show`)
+    /// create no database and no folders.
+    public static func openExistingStore(databasePath: String?, environment: [String: String]) throws -> SessionStore? {
+        let location = try DataLocation.resolve(databasePath: databasePath, environment: environment)
+        return try SessionStore.existing(location: location)
+    }
 }

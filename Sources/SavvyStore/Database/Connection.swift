@@ -26,10 +26,11 @@ final class Connection {
     /// - Parameter busyTimeout: how long to wait for another writer's lock, in seconds.
     /// - Throws: `StoreError` — `.corrupt` when the file is not an SQLite database, `.locked`,
     ///   `.readOnly`, `.cannotOpen`.
-    init(path: String, busyTimeout: TimeInterval = 5) throws {
+    /// - Parameter create: whether a missing file is created (false for commands that only read).
+    init(path: String, busyTimeout: TimeInterval = 5, create: Bool = true) throws {
         self.path = path
         var raw: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let openCode = sqlite3_open_v2(path, &raw, flags, nil)
         guard let raw else {
             throw StoreError.cannotOpen(path: path, reason: "sqlite could not allocate a connection")

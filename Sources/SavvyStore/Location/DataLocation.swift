@@ -98,7 +98,7 @@ public struct DataLocation: Sendable, Equatable {
     }
 
     /// A short lower-case reason for a file-system errno.
-    static func describe(errno code: Int32) -> String {
+    public static func describe(errno code: Int32) -> String {
         switch code {
         case EACCES, EPERM: return "permission denied"
         case ENOTDIR: return "a parent path is a file, not a directory"

@@ -34,21 +34,18 @@ struct Migrator: Sendable {
     /// The version is read again inside the transaction because another process may have
     /// migrated the same file while this one waited for the lock.
     ///
-    /// - Throws: `StoreError.schemaTooNew` when the file is newer than this savvy.
+    /// - Throws: `StoreError.schemaTooNew` when the file is newer than this savvy,
+    ///   `StoreError.corrupt` for a negative version.
     func migrate(_ connection: Connection, upTo target: Int? = nil) throws {
         let target = target ?? latestVersion
         precondition(target >= 0 && target <= latestVersion, "no migration produces version \(target)")
         let found = try Migrator.currentVersion(of: connection)
-        if found > latestVersion {
-            throw StoreError.schemaTooNew(path: connection.path, found: found, supported: latestVersion)
-        }
+        try check(found, path: connection.path)
         guard found < target else { return }
         for migration in migrations[found..<target] {
             try connection.transaction(action: "upgrading the database to version \(migration.version)") {
                 let current = try Migrator.currentVersion(of: connection)
-                if current > latestVersion {
-                    throw StoreError.schemaTooNew(path: connection.path, found: current, supported: latestVersion)
-                }
+                try check(current, path: connection.path)
                 guard current < migration.version else { return }
                 if current == 0, try Migrator.hasTables(connection) {
                     // A version-0 file with tables is some other program's database; migrating
@@ -63,6 +60,18 @@ struct Migrator: Sendable {
                 // PRAGMA takes no bound parameters; the version is an Int we generated.
                 try connection.execute("PRAGMA user_version = \(migration.version)", action: action)
             }
+        }
+    }
+
+    /// Refuses a version this build cannot continue from: newer than it knows, or negative
+    /// (`user_version` is a signed 32-bit field no savvy sets below 0; such a file was edited by
+    /// hand or by another program, and slicing the migrations with it would trap).
+    private func check(_ version: Int, path: String) throws {
+        if version < 0 {
+            throw StoreError.corrupt(path: path, detail: "schema version \(version), which no savvy writes")
+        }
+        if version > latestVersion {
+            throw StoreError.schemaTooNew(path: path, found: version, supported: latestVersion)
         }
     }
 

@@ -140,8 +140,12 @@ public struct RecordingVault: Sendable {
             let finalPath = directory.appendingPathComponent(candidate).path
             let relativePath = DataLocation.recordingsDirectoryName + "/" + candidate
             if let existing = try? RecordingVault.sha256(ofFileAt: finalPath) {
-                // Identical audio is already stored: keep that copy and drop ours.
-                if existing.hex == sha { return Imported(relativePath: relativePath, sha256: sha, bytes: total, created: false) }
+                // Identical audio is already stored: keep that copy and drop ours. Its time is
+                // refreshed so the orphan sweep treats it as young until this session commits.
+                if existing.hex == sha {
+                    utimes(finalPath, nil)
+                    return Imported(relativePath: relativePath, sha256: sha, bytes: total, created: false)
+                }
                 // A different file holds the short name (damaged or a prefix collision): try the full hash.
                 if candidate == name { continue }
             }
@@ -159,6 +163,34 @@ public struct RecordingVault: Sendable {
         }
         // Unreachable: the full-hash candidate either matches or is replaced by rename.
         throw StoreError.cannotStoreRecording(source: source.path, reason: "no free name in '\(directory.path)'")
+    }
+
+    /// A file in the recordings folder: its stored path, size and modification time.
+    struct StoredFile {
+        let relativePath: String
+        let bytes: Int64
+        let modified: Date
+    }
+
+    /// Every finished recording in the folder (temporary copies excluded).
+    func storedFiles() -> [StoredFile] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        return names.sorted().filter { !$0.hasPrefix(RecordingVault.temporaryPrefix) }.compactMap {
+            storedFile(relativePath: DataLocation.recordingsDirectoryName + "/" + $0)
+        }
+    }
+
+    /// The regular file at `relativePath`, or nil.
+    func storedFile(relativePath: String) -> StoredFile? {
+        var info = stat()
+        guard lstat(url(for: relativePath).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        return StoredFile(relativePath: relativePath, bytes: Int64(info.st_size), modified: Date(timeIntervalSince1970: modified))
+    }
+
+    /// Whether a stored file is present.
+    func exists(relativePath: String) -> Bool {
+        storedFile(relativePath: relativePath) != nil
     }
 
     /// Removes a stored file; a file already gone is not an error.

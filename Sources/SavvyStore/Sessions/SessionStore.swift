@@ -1,9 +1,11 @@
+@preconcurrency import Glibc
 import Foundation
 
 /// The sessions database and recordings folder: the API the CLI uses.
 ///
-/// Opening creates the data directories, opens the database, and migrates it to the current
-/// schema. Every write is one transaction; a session row is written only after its audio is
+/// Opening creates the data directories, opens the database, migrates it to the current schema,
+/// and sweeps recordings left by a crash (`removeOrphanRecordings`); `existing(location:)` opens
+/// without creating or sweeping anything. Every write is one transaction; a session row is written only after its audio is
 /// durably in `recordings/`, and a failed write removes the audio it copied, so a crash or a full
 /// disk leaves either the whole session or nothing.
 ///
@@ -24,13 +26,38 @@ public final class SessionStore: @unchecked Sendable {
     /// - Parameter busyTimeout: how long a write waits for another writer, in seconds.
     /// - Throws: `StoreError` — `.cannotCreateDirectory`, `.corrupt` for a file that is not a
     ///   savvy database, `.schemaTooNew`, `.locked`, `.readOnly`, `.diskFull`.
-    public init(location: DataLocation, busyTimeout: TimeInterval = 5) throws {
+    public convenience init(location: DataLocation, busyTimeout: TimeInterval = 5) throws {
         try location.createDirectories()
+        try self.init(opening: location, busyTimeout: busyTimeout, create: true)
+        vault.removeStaleTemporaryFiles(olderThan: SessionStore.staleTemporaryAge, now: Date())
+        sweptOnOpen = try removeOrphanRecordings(now: Date())
+    }
+
+    /// Opens the store at `location` only if its database exists; creates nothing, sweeps
+    /// nothing (for commands that only read: `history`, `show`).
+    ///
+    /// - Returns: nil when there is no database file yet.
+    public static func existing(location: DataLocation, busyTimeout: TimeInterval = 5) throws -> SessionStore? {
+        var info = stat()
+        guard stat(location.databaseURL.path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw StoreError.cannotOpen(path: location.databaseURL.path, reason: DataLocation.describe(errno: errno))
+        }
+        do {
+            return try SessionStore(opening: location, busyTimeout: busyTimeout, create: false)
+        } catch StoreError.cannotOpen(_, let reason) where reason == DataLocation.describe(errno: ENOENT) {
+            return nil  // removed between the stat and the open
+        }
+    }
+
+    private init(opening location: DataLocation, busyTimeout: TimeInterval, create: Bool) throws {
         self.location = location
         vault = RecordingVault(location: location)
-        connection = try Self.openMigrated(location.databaseURL.path, busyTimeout: busyTimeout)
-        vault.removeStaleTemporaryFiles(olderThan: SessionStore.staleTemporaryAge, now: Date())
+        connection = try Self.openMigrated(location.databaseURL.path, busyTimeout: busyTimeout, create: create)
     }
+
+    /// What the orphan sweep of this open removed (`savvy doctor` reports it).
+    public private(set) var sweptOnOpen = OrphanSweep()
 
     /// Opens and migrates, retrying while another process is creating the same file.
     ///
@@ -39,12 +66,12 @@ public final class SessionStore: @unchecked Sendable {
     /// migration commits, can get SQLITE_BUSY at once. A first open therefore retries with short
     /// sleeps up to the busy timeout (two `savvy score` runs started together on a new data
     /// folder both succeed).
-    private static func openMigrated(_ path: String, busyTimeout: TimeInterval) throws -> Connection {
+    private static func openMigrated(_ path: String, busyTimeout: TimeInterval, create: Bool) throws -> Connection {
         let deadline = Date().addingTimeInterval(busyTimeout)
         var pause = 0.01
         while true {
             do {
-                let connection = try Connection(path: path, busyTimeout: busyTimeout)
+                let connection = try Connection(path: path, busyTimeout: busyTimeout, create: create)
                 try Migrator.savvy.migrate(connection)
                 return connection
             } catch let error as StoreError {
@@ -55,9 +82,15 @@ public final class SessionStore: @unchecked Sendable {
         }
     }
 
-    /// Age in seconds after which an unfinished recording copy is treated as abandoned by a crash
-    /// (a day: far longer than any copy takes).
-    static let staleTemporaryAge: TimeInterval = 24 * 60 * 60
+    /// Age in seconds after which an unfinished recording copy is treated as abandoned by a crash.
+    /// A live copy writes continuously, so its modification time stays fresh; an hour without a
+    /// write is far longer than any pause in a copy.
+    static let staleTemporaryAge: TimeInterval = 60 * 60
+
+    /// Age in seconds after which a recording no session refers to is an orphan (a crash between
+    /// its rename into `recordings/` and the commit of its session). A younger one may belong to
+    /// an insert that is about to commit; see `removeOrphanRecordings`.
+    public static let orphanGraceAge: TimeInterval = 10 * 60
 
     /// The schema version this build writes.
     public static var schemaVersion: Int { Migrator.savvy.latestVersion }
@@ -81,6 +114,12 @@ public final class SessionStore: @unchecked Sendable {
             let imported = try vault.importFile(at: session.audioSource)
             do {
                 return try connection.transaction(action: "saving a session") {
+                    // The orphan sweep removes files only under this same write lock, so a file
+                    // present now stays until the commit (see `removeOrphanRecordings`).
+                    guard vault.exists(relativePath: imported.relativePath) else {
+                        throw StoreError.cannotStoreRecording(
+                            source: session.audioSource.path, reason: "its stored copy was removed while saving; try again")
+                    }
                     try connection.prepare(SessionStore.insertSessionSQL, action: "saving a session").execute([
                         .text(Timestamp.string(from: session.createdAt)), .text(session.drill), .text(session.prompt),
                         .text(imported.relativePath), .text(imported.sha256), .integer(imported.bytes),
@@ -283,6 +322,46 @@ public final class SessionStore: @unchecked Sendable {
     }
 
     // MARK: Health
+
+    /// Removes recordings that no session refers to and that are older than `orphanGraceAge`.
+    ///
+    /// Safe with concurrent writers: the files are listed without a lock, but each one is checked
+    /// against the sessions table and removed inside a write transaction, and `insertSession`
+    /// checks its file is present inside its own write transaction before committing. A file an
+    /// insert has just renamed into place is young (its copy's last write was moments ago) and a
+    /// reused identical file has its time refreshed by the import, so neither is swept before
+    /// its session commits.
+    ///
+    /// - Returns: what was removed, and how many unreferenced files were left for being young.
+    @discardableResult
+    public func removeOrphanRecordings(now: Date = Date(), graceAge: TimeInterval = SessionStore.orphanGraceAge) throws -> OrphanSweep {
+        let files = vault.storedFiles()
+        guard !files.isEmpty else { return OrphanSweep() }
+        return try lock.withLock {
+            var referenced = Set<String>()
+            let statement = try connection.prepare("SELECT DISTINCT audio_path FROM sessions", action: "checking recordings")
+            while try statement.step() { referenced.insert(statement.text(0)) }
+            let unreferenced = files.filter { !referenced.contains($0.relativePath) }
+            let old = unreferenced.filter { now.timeIntervalSince($0.modified) > graceAge }
+            var sweep = OrphanSweep(removed: 0, bytes: 0, young: unreferenced.count - old.count)
+            guard !old.isEmpty else { return sweep }
+            try connection.transaction(action: "removing orphaned recordings") {
+                for file in old where try !isReferenced(file.relativePath) {
+                    // Read again under the lock: an import may have just reused (and touched) it.
+                    guard let current = vault.storedFile(relativePath: file.relativePath),
+                          now.timeIntervalSince(current.modified) > graceAge else {
+                        sweep.young += 1
+                        continue
+                    }
+                    if (try? vault.remove(relativePath: file.relativePath)) != nil {
+                        sweep.removed += 1
+                        sweep.bytes += current.bytes
+                    }
+                }
+            }
+            return sweep
+        }
+    }
 
     /// Problems SQLite's `PRAGMA integrity_check` reports; empty when the database is sound
     /// (for `savvy doctor`).

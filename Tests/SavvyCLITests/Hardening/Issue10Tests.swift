@@ -1,0 +1,308 @@
+@preconcurrency import Glibc
+import Foundation
+import XCTest
+import SavvyTestSupport
+@testable import SavvyCLI
+@testable import SavvyStore
+
+/// Issue 10: what a newcomer and a fault sweep hit. Each test is named after its item.
+final class Issue10Tests: XCTestCase {
+    private var home: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        home = try TemporaryDirectory()
+    }
+
+    /// Runs savvy in-process with `SAVVY_HOME` set to this test's folder.
+    private func run(_ args: [String], input: ScriptedInput = ScriptedInput(lines: [], isTerminal: false),
+                     home override: String? = nil) -> (out: String, err: String, status: ExitStatus) {
+        let out = BufferSink(), err = BufferSink()
+        let status = SavvyCLI.run(arguments: args, environment: ["SAVVY_HOME": override ?? home.path],
+                                  stdout: out, stderr: err, stdin: input)
+        return (out.text, err.text, status)
+    }
+
+    /// A bash one-liner with `$SAVVY` set to the built binary.
+    private func bash(_ script: String) throws -> (out: String, err: String, code: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.environment = ["SAVVY": PackagePaths.savvyBinary, "SAVVY_HOME": home.path, "PATH": "/usr/bin:/bin"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self), process.terminationStatus)
+    }
+
+    /// Stores a session (with a small stand-in recording) straight through the store API.
+    @discardableResult
+    private func storeSession(drill: String = "star", source: String = "answer.wav") throws -> Int64 {
+        let audio = home.url.appendingPathComponent(source)
+        try Data((0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: audio)
+        let store = try SessionStore(location: DataLocation(directory: home.url))
+        return try store.insertSession(
+            NewSession(createdAt: Date(timeIntervalSince1970: 1_764_000_000), drill: drill, prompt: "Tell me.",
+                       audioSource: audio, duration: 30, sampleRate: 16_000, transcriptJSON: Data("{}".utf8),
+                       asrEngine: "pocketsphinx", asrModel: "en-us", metricsJSON: Data("{}".utf8), metricsVersion: 1),
+            scoring: NewScoring(createdAt: Date(timeIntervalSince1970: 1_764_000_000), tier: "heuristic", model: nil,
+                                rubricVersion: "r", overall: 3, rubricJSON: Data("{}".utf8), routerJSON: Data("{}".utf8)))
+    }
+
+    // MARK: Item 3 — exports
+
+    /// Exports never replace a link, a FIFO, a device, a folder or a read-only file; a missing
+    /// folder is named; a regular file is replaced whole (keeping its mode); `-` is stdout.
+    func testIssue10_item3_exportsReplaceOnlyRegularWritableFiles() throws {
+        let dir = try TemporaryDirectory()
+        try "original\n".write(toFile: dir.path("target.txt"), atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.path("link.TextGrid"), withDestinationPath: dir.path("target.txt"))
+        XCTAssertEqual(mkfifo(dir.path("fifo.vtt"), 0o644), 0)
+        try "locked\n".write(toFile: dir.path("readonly.txt"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(chmod(dir.path("readonly.txt"), 0o444), 0)
+        try FileManager.default.createDirectory(atPath: dir.path("folder"), withIntermediateDirectories: false)
+
+        let refused: [(id: String, path: String, reason: String)] = [
+            ("symlink", dir.path("link.TextGrid"), "it is a symbolic link, which savvy does not replace"),
+            ("fifo", dir.path("fifo.vtt"), "it is a FIFO (named pipe), which savvy does not write into"),
+            ("read-only", dir.path("readonly.txt"), "it is a read-only file, which savvy does not replace"),
+            ("device", "/dev/full", "it is a device, which savvy does not write into"),
+            ("folder", dir.path("folder"), "it is a folder"),
+            ("missing folder", "/nonexistent/x.vtt", "the folder '/nonexistent' does not exist"),
+        ]
+        for c in refused {
+            XCTAssertThrowsError(try OutputFile.write("new\n", to: c.path, stdout: BufferSink()), c.id) { error in
+                XCTAssertEqual(error as? CLIError, .cannotWrite(path: c.path, reason: c.reason), c.id)
+            }
+        }
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir.path("link.TextGrid")), dir.path("target.txt"))
+        XCTAssertEqual(try String(contentsOfFile: dir.path("target.txt"), encoding: .utf8), "original\n")
+        XCTAssertEqual(try String(contentsOfFile: dir.path("readonly.txt"), encoding: .utf8), "locked\n")
+        var info = stat()
+        XCTAssertEqual(lstat(dir.path("fifo.vtt"), &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+
+        XCTAssertEqual(chmod(dir.path("target.txt"), 0o640), 0)
+        try OutputFile.write("replaced\n", to: dir.path("target.txt"), stdout: BufferSink())
+        XCTAssertEqual(try String(contentsOfFile: dir.path("target.txt"), encoding: .utf8), "replaced\n")
+        XCTAssertEqual(stat(dir.path("target.txt"), &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o640)
+        try OutputFile.write("fresh\n", to: dir.path("new.vtt"), stdout: BufferSink())
+        XCTAssertEqual(try String(contentsOfFile: dir.path("new.vtt"), encoding: .utf8), "fresh\n")
+        let stdout = BufferSink()
+        try OutputFile.write("to stdout\n", to: "-", stdout: stdout)
+        XCTAssertEqual(stdout.text, "to stdout\n")
+        // No temporary file is left behind by any of the above.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }, [])
+    }
+
+    // MARK: Item 9 — write errors
+
+    /// `--transcript-out` that cannot be written fails before any scoring: one line, exit 1,
+    /// nothing saved.
+    func testIssue10_item9_unwritableTranscriptOutFailsBeforeScoring() throws {
+        let run = try BinaryRun.savvy(["score", PackagePaths.fixture("fillers.wav"), "--transcript-out", "/nonexistent/x",
+                                       "--asr", "pocketsphinx", "--coach", "heuristic"], environment: ["SAVVY_HOME": home.path])
+        XCTAssertEqual(run.exitCode, 1)
+        XCTAssertEqual(run.stderr, "savvy: error: cannot write '/nonexistent/x': the folder '/nonexistent' does not exist; choose another path\n")
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertNil(try SessionStore.existing(location: DataLocation(directory: home.url))?.lastSessionID())
+    }
+
+    /// Output that cannot be written (a full disk) is a failure with one line, not exit 0; a
+    /// reader that goes away stays quiet (ShellBehaviourTests).
+    func testIssue10_item9_stdoutWriteErrorIsAFailure() throws {
+        for args in ["drills", "history --csv", "completions bash", "drills --json"] {
+            let r = try bash("\"$SAVVY\" \(args) > /dev/full")
+            XCTAssertEqual(r.code, 1, args)
+            XCTAssertEqual(r.err, "savvy: error: cannot write to standard output: disk full\n", args)
+        }
+    }
+
+    // MARK: Item 13 — read-only commands
+
+    /// `history`, `show`, `rescore` and `delete` on a data folder that does not exist create no
+    /// database and no folder.
+    func testIssue10_item13_readOnlyCommandsCreateNothing() throws {
+        let absent = home.path("not-yet")
+        let cases: [(args: [String], status: ExitStatus, out: String, err: String)] = [
+            (["history"], .success, HistoryTable.emptyMessage + "\n", ""),
+            (["history", "--json"], .success, "[\n\n]\n", ""),
+            (["show", "last"], .failure, "", "savvy: error: there are no sessions yet; score a recording with 'savvy score FILE' first\n"),
+            (["show", "3"], .failure, "", "savvy: error: no session 3 in the database; run 'savvy history' to see the ids\n"),
+            (["rescore", "last"], .failure, "", "savvy: error: there are no sessions yet; score a recording with 'savvy score FILE' first\n"),
+            (["delete", "1", "--yes"], .failure, "", "savvy: error: no session 1 in the database; run 'savvy history' to see the ids\n"),
+        ]
+        for c in cases {
+            let r = run(c.args, home: absent)
+            XCTAssertEqual(r.status, c.status, c.args.joined(separator: " "))
+            XCTAssertEqual(r.out, c.out, c.args.joined(separator: " "))
+            XCTAssertEqual(r.err, c.err, c.args.joined(separator: " "))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: absent), c.args.joined(separator: " "))
+        }
+    }
+
+    // MARK: Item 14 — exit codes and wording
+
+    /// An unknown value of a flag is a bad invocation (64) everywhere, drill ids included.
+    func testIssue10_item14_unknownFlagValuesExit64() throws {
+        let cases: [(args: [String], says: String)] = [
+            (["score", PackagePaths.fixture("fillers.wav"), "--drill", "nope"], "unknown drill 'nope'; choose one of: star, prep, pitch, impromptu, free"),
+            (["score", PackagePaths.fixture("fillers.wav"), "--asr", "whispr"], "'whispr' is not a valid value for '--asr'"),
+            (["history", "--drill", "nope"], "unknown drill 'nope'"),
+            (["drills", "nope"], "unknown drill 'nope'"),
+            (["practice", "--drill", "nope"], "unknown drill 'nope'"),
+        ]
+        for c in cases {
+            let r = run(c.args)
+            XCTAssertEqual(r.status, .usage, "\(c.args): \(r.err)")
+            XCTAssertTrue(r.err.hasPrefix("savvy: error: \(c.says)"), "\(c.args): \(r.err)")
+            XCTAssertEqual(r.out, "", "\(c.args)")
+        }
+    }
+
+    /// A filter that matches nothing says so instead of "No sessions yet. Record one…".
+    func testIssue10_item14_filterMatchedNothingSaysSo() throws {
+        try storeSession(drill: "star")
+        let cases: [(args: [String], out: String)] = [
+            (["history", "--drill", "free"], "No sessions match drill 'free'; 'savvy history' without filters lists them all.\n"),
+            (["history", "--since", "2030-01-01"], "No sessions match on or after 2030-01-01; 'savvy history' without filters lists them all.\n"),
+            (["history", "--drill", "prep", "--since", "2030-01-01"],
+             "No sessions match drill 'prep' and on or after 2030-01-01; 'savvy history' without filters lists them all.\n"),
+        ]
+        for c in cases {
+            let r = run(c.args)
+            XCTAssertEqual(r.status, .success, "\(c.args)")
+            XCTAssertEqual(r.out, c.out, "\(c.args)")
+        }
+    }
+
+    // MARK: Item 18 — manners
+
+    /// `delete` asks on a terminal; only 'y'/'yes' deletes; `--yes` and scripts do not ask.
+    func testIssue10_item18_deleteAsksOnATerminal() throws {
+        let first = try storeSession(source: "one.wav")
+        let kept = run(["delete", "\(first)"], input: ScriptedInput(lines: ["n"], isTerminal: true))
+        XCTAssertEqual(kept.status, .success)
+        XCTAssertTrue(kept.err.hasPrefix("Delete session \(first) (one.wav, "), kept.err)
+        XCTAssertTrue(kept.err.hasSuffix(") and its recording? [y/N] kept session \(first)\n"), kept.err)
+        XCTAssertEqual(kept.out, "")
+        let noAnswer = run(["delete", "\(first)"], input: ScriptedInput(lines: [], isTerminal: true))
+        XCTAssertTrue(noAnswer.err.hasSuffix("kept session \(first)\n"), noAnswer.err)
+        let yes = run(["delete", "\(first)"], input: ScriptedInput(lines: ["yes"], isTerminal: true))
+        XCTAssertEqual(yes.out, "deleted session \(first) (one.wav)\n")
+
+        let second = try storeSession(source: "two.wav")
+        let flagged = run(["delete", "\(second)", "--yes"], input: ScriptedInput(lines: [], isTerminal: true))
+        XCTAssertEqual(flagged.err, "")
+        XCTAssertEqual(flagged.out, "deleted session \(second) (two.wav)\n")
+        let third = try storeSession(source: "three.wav")
+        let scripted = run(["delete", "\(third)"])
+        XCTAssertEqual(scripted.err, "")
+        XCTAssertEqual(scripted.out, "deleted session \(third) (three.wav)\n")
+    }
+
+    // MARK: Item 8 — schema version
+
+    /// A negative schema version is one clear line from every command that opens the database.
+    func testIssue10_item8_negativeSchemaVersionIsOneLine() throws {
+        try storeSession()
+        let path = DataLocation(directory: home.url).databaseURL.path
+        try Connection(path: path).execute("PRAGMA user_version = -1", action: "test")
+        let expected = "savvy: error: '\(path)' is not a savvy database or is damaged (schema version -1, which no savvy writes); "
+            + "move it aside and run again\n"
+        for args in [["history"], ["show", "last"], ["score", PackagePaths.fixture("fillers.wav")]] {
+            let r = run(args)
+            XCTAssertEqual(r.status, .failure, "\(args)")
+            XCTAssertEqual(r.err, expected, "\(args)")
+        }
+        let doctor = run(["doctor", "--no-mic", "--json"])
+        XCTAssertTrue(doctor.out.contains("schema version -1, which no savvy writes"), doctor.out)
+    }
+
+    // MARK: Item 12 — Whisper's temporary files and worker
+
+    /// The whisper work folders under `tmp`.
+    private func whisperFolders(_ tmp: TemporaryDirectory) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("savvy-whisper-") }
+    }
+
+    /// Children of `pid` (from /proc), to find the Whisper worker.
+    private func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && Int32(fields[1]) == pid
+        }
+    }
+
+    /// Skips when Whisper is not installed (`make venv` installs it; CI has it).
+    private func requireWhisper() throws {
+        let doctor = try BinaryRun.savvy(["doctor", "--no-mic", "--json"], environment: ["SAVVY_HOME": home.path])
+        if !doctor.stdout.contains("\"name\" : \"asr whisper\",\n    \"status\" : \"ok\"") {
+            throw XCTSkip("whisper is not installed (make venv)")
+        }
+    }
+
+    /// A Whisper run leaves no folder behind when savvy exits normally (it used to leave a
+    /// world-readable /tmp/savvy-whisper-UUID every time).
+    func testIssue10_item12_whisperLeavesNoTemporaryFolder() throws {
+        try requireWhisper()
+        let tmp = try TemporaryDirectory()
+        let run = try BinaryRun.savvy(["score", PackagePaths.fixture("fillers.wav"), "--asr", "whisper", "--coach", "heuristic",
+                                       "--no-save", "--json"], environment: ["SAVVY_HOME": home.path, "TMPDIR": tmp.path])
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        // The worker removes its folder once savvy's end closes its input; allow it a moment.
+        let deadline = Date().addingTimeInterval(5)
+        while try !whisperFolders(tmp).isEmpty, Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(try whisperFolders(tmp), [])
+    }
+
+    /// Killing savvy with SIGKILL mid-transcription takes the worker down within a moment, and
+    /// the private (0700) work folder goes with it.
+    func testIssue10_item12_workerDiesWithItsParent() throws {
+        try requireWhisper()
+        let tmp = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PackagePaths.savvyBinary)
+        process.arguments = ["score", PackagePaths.fixture("star-answer.wav"), "--asr", "whisper", "--coach", "heuristic", "--no-save"]
+        var env = ProcessInfo.processInfo.environment
+        env["SAVVY_HOME"] = home.path
+        env["TMPDIR"] = tmp.path
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let savvy = process.processIdentifier
+        // Wait until a request is in flight: the audio file is in the work folder.
+        var folder: String?
+        var worker: Int32?
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning {
+            if let name = try whisperFolders(tmp).first,
+               let files = try? FileManager.default.contentsOfDirectory(atPath: tmp.path(name)),
+               files.contains(where: { $0.hasPrefix("audio-") }) {
+                folder = tmp.path(name)
+                worker = children(of: savvy).first
+                break
+            }
+            usleep(20_000)
+        }
+        let workFolder = try XCTUnwrap(folder, "no transcription started")
+        let workerPid = try XCTUnwrap(worker, "no worker process")
+        var info = stat()
+        XCTAssertEqual(stat(workFolder, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o700, "the work folder holds speech; it must be private")
+        kill(savvy, SIGKILL)
+        process.waitUntilExit()
+        let gone = Date().addingTimeInterval(3)
+        while (kill(workerPid, 0) == 0 || FileManager.default.fileExists(atPath: workFolder)), Date() < gone { usleep(20_000) }
+        XCTAssertNotEqual(kill(workerPid, 0), 0, "the worker outlived savvy")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: workFolder), "the work folder outlived savvy")
+    }
+}
