@@ -56,9 +56,9 @@ public struct LiveNudges: Sendable {
     public func wordsPerMinute(at time: Double) -> Double? {
         let words = zip(tokens, stamps).filter { !hesitations.contains($0.0) }.map(\.1)
         guard let first = words.first, time - first >= settings.minimumSpeechSeconds else { return nil }
-        let from = max(first, time - settings.windowSeconds)
-        let count = words.filter { $0 > from && $0 <= time }.count
-        return Double(count) / (time - from) * 60
+        // Until a full window has passed, the span is from the first word (counted) to now.
+        let count = words.filter { $0 > time - settings.windowSeconds && $0 <= time }.count
+        return Double(count) / min(settings.windowSeconds, time - first) * 60
     }
 
     /// Takes the partial hypothesis as of audio time `time` (seconds); returns a new nudge, if

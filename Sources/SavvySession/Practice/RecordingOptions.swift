@@ -48,9 +48,10 @@ public struct RecordingOptions: Sendable, Equatable {
     public var targetSeconds: Double?
 
     public init(
-        countdown: Bool = true, maxSeconds: Double? = nil, silenceSeconds: Double? = nil,
+        countdown: Bool = true, maxSeconds: Double? = nil, silenceSeconds: Double? = nil, noSpeechSeconds: Double? = nil,
         speechThreshold: SpeechThreshold = .standard, minimumSpeechSeconds: Double = 0.2, targetSeconds: Double? = nil
     ) {
+        self.noSpeechSeconds = noSpeechSeconds
         self.countdown = countdown
         self.maxSeconds = maxSeconds
         self.silenceSeconds = silenceSeconds
