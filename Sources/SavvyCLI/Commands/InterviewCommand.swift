@@ -71,7 +71,8 @@ enum InterviewCommand {
             plan: .init(questions: questions, followUpsPerQuestion: followUps, drill: drill, followUpDrill: try library.drill(id: "free")),
             pipeline: pipeline, transcriber: transcriber, speaker: speaker,
             source: .device(args.value("device") ?? AudioCapture.defaultDevice), store: store, takesFolder: takes,
-            recording: options, recorderHook: LiveFeedback.hook(context))
+            recording: options, recorderHook: LiveFeedback.hook(context),
+            followUpAsker: FollowUpAsker(configuration: pipeline.router.configuration))
         let display = TerminalInterviewDisplay(
             stderr: context.stderr, palette: p, recording: TerminalRecordingDisplay(stderr: context.stderr, palette: p))
         let outcome = try runner.run(display: display)

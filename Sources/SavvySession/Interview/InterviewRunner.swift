@@ -57,10 +57,13 @@ public struct InterviewRunner {
     public let recording: RecordingOptions
     public let stopSources: PracticeRecorder.StopSources
     public let recorderHook: RecorderHook?
+    /// Asks an LLM tier for a grounded follow-up first (`nil`: evidence rules only).
+    public let followUpAsker: FollowUpAsker?
 
     public init(plan: Plan, pipeline: ScorePipeline, transcriber: TranscriberSelection, speaker: Speaker, source: CaptureSource,
                 store: SessionStore, takesFolder: URL, recording: RecordingOptions,
-                stopSources: PracticeRecorder.StopSources = .interactive, recorderHook: RecorderHook? = nil) {
+                stopSources: PracticeRecorder.StopSources = .interactive, recorderHook: RecorderHook? = nil,
+                followUpAsker: FollowUpAsker? = nil) {
         self.plan = plan
         self.pipeline = pipeline
         self.transcriber = transcriber
@@ -71,6 +74,7 @@ public struct InterviewRunner {
         self.recording = recording
         self.stopSources = stopSources
         self.recorderHook = recorderHook
+        self.followUpAsker = followUpAsker
     }
 
     /// Runs the whole interview.
@@ -95,7 +99,7 @@ public struct InterviewRunner {
             if let answer = first.answer { rubrics[turn.position] = answer.rubric }
             if first.interrupted { interrupted = true; break questions }
             guard let answer = first.answer else { continue }
-            for followUp in FollowUpPlanner.followUps(for: answer, drill: plan.drill).prefix(plan.followUpsPerQuestion) {
+            for followUp in followUps(for: answer, question: question).prefix(plan.followUpsPerQuestion) {
                 position += 1
                 turn = InterviewTurnPlan(position: position, questionNumber: index + 1, kind: .followUp, text: followUp.text, followUp: followUp)
                 let next = try take(turn, drill: plan.followUpDrill, capture: capture, interviewID: interviewID, display: display, now: now)
@@ -107,6 +111,18 @@ public struct InterviewRunner {
         let summary = InterviewSummary.make(turns: turns, answers: rubrics)
         try store.finishInterview(id: interviewID, summaryJSON: Data(try StableJSON.encode(summary).utf8))
         return Outcome(interviewID: interviewID, summary: summary, interrupted: interrupted)
+    }
+
+    /// The follow-ups for an answer: an LLM tier's grounded question first when one is
+    /// configured and gives one, then the on-device evidence rules.
+    func followUps(for answer: ScoredAnswer, question: String) -> [FollowUp] {
+        var result = FollowUpPlanner.followUps(for: answer, drill: plan.drill)
+        if plan.followUpsPerQuestion > 0,
+           let asked = followUpAsker?.ask(transcript: answer.transcript, question: question, options: pipeline.settings.scoring) {
+            result.insert(FollowUp(text: asked.question, reason: "about “\(asked.quote)” (\(asked.provider.rawValue) \(asked.model))",
+                                   source: .llm), at: 0)
+        }
+        return result
     }
 
     /// One turn: say, record, score, save.
