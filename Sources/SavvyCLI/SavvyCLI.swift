@@ -13,6 +13,7 @@ public enum SavvyCLI {
         RescoreCommand.command,
         ShowCommand.command,
         DeleteCommand.command,
+        ImportCommand.command,
         DrillsCommand.command,
         DoctorCommand.command,
         CompletionsCommand.command,

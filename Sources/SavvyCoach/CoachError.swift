@@ -24,6 +24,9 @@ public enum CoachError: Error, Equatable, Sendable {
     case localEndpointNotLoopback(url: String, host: String)
     /// `--coach llm` was asked for but no LLM tier can run; `why` lists what is missing.
     case llmUnavailable(why: String)
+    /// `--coach llm` was asked for and LLM tiers were tried, but none gave an answer that passed
+    /// the checks; `why` lists each tier's failure.
+    case llmNoAnswer(why: String)
     /// libcurl could not be initialised.
     case curlInitFailed(code: Int32)
 }
@@ -50,6 +53,8 @@ extension CoachError: LocalizedError {
                 + "use a literal 127.x.x.x, [::1] or localhost (names are not looked up), or configure it as a proxy"
         case let .llmUnavailable(why):
             return "no LLM tier can run (\(why)); set a key or local_url, or drop '--coach llm'"
+        case let .llmNoAnswer(why):
+            return "no LLM tier answered with a usable judgment (\(why)); check the server or key, or drop '--coach llm' to use the on-device coach"
         case let .curlInitFailed(code):
             return "libcurl failed to initialise (code \(code)); reinstall libcurl4"
         }

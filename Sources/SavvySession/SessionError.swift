@@ -16,6 +16,10 @@ public enum SessionError: Error, LocalizedError, Equatable {
     case noQuestions(source: String)
     /// The prompts file cannot be read.
     case promptsFileUnreadable(path: String, reason: String)
+    /// The input is a FIFO, device, socket or folder: refused before any work.
+    case notRegularFile(path: String, kind: String)
+    /// The input could not be opened or read.
+    case cannotReadInput(path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -34,6 +38,10 @@ public enum SessionError: Error, LocalizedError, Equatable {
             return "no questions to ask in \(source); add prompts (one per line) or pick a drill with prompts"
         case let .promptsFileUnreadable(path, reason):
             return "cannot read prompts file '\(path)': \(reason); pass a text file with one question per line"
+        case let .notRegularFile(path, kind):
+            return "'\(path)' is \(kind), not a regular file; savvy reads recordings only from regular files"
+        case let .cannotReadInput(path, reason):
+            return "cannot read '\(path)': \(reason)"
         }
     }
 }

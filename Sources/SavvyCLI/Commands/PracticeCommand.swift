@@ -87,8 +87,9 @@ enum PracticeCommand {
         let answer: ScoredAnswer
         let id: Int64
         do {
-            answer = try pipeline.score(path: takePath, transcriber: transcriber)
-            id = try SessionRecorder.save(answer, audio: URL(fileURLWithPath: takePath), store: store)
+            let snapshot = try InputSnapshot(path: takePath)
+            answer = try pipeline.score(snapshot, transcriber: transcriber)
+            id = try SessionRecorder.save(answer, snapshot: snapshot, store: store)
         } catch {
             // The audio is never lost: say where it is and how to score it later.
             context.stderr.write("the recording is kept at \(takePath); score it later with 'savvy score \(takePath)'\n")

@@ -58,13 +58,17 @@ enum ScoreCommand {
         }
 
         let progress = Progress(total: files.count, sink: context.stderr, palette: context.errorPalette)
-        let results = BatchRunner.run(count: files.count, jobs: min(jobs, files.count)) { index, worker -> Result<(ScoredAnswer, Int64?), any Error> in
+        let results = BatchRunner.run(count: files.count, jobs: min(jobs, files.count)) { index, worker -> Result<Scored, any Error> in
             Result {
+                // Read once: the bytes hashed, decoded and stored are the same (a file replaced
+                // mid-run cannot mix two recordings), and a FIFO or device is refused up front.
+                let snapshot = try InputSnapshot(path: files[index])
+                let earlier = try store?.sessionIDs(audioSHA256: snapshot.sha256) ?? []
                 let selection = try worker.transcriber { try pipeline.makeTranscriber() }
-                let answer = try pipeline.score(path: files[index], transcriber: selection)
-                let id = try store.map { try SessionRecorder.save(answer, audio: URL(fileURLWithPath: files[index]), store: $0) }
+                let answer = try pipeline.score(snapshot, transcriber: selection)
+                let id = try store.map { try SessionRecorder.save(answer, snapshot: snapshot, store: $0) }
                 progress.advance(files[index])
-                return (answer, id)
+                return Scored(answer: answer, id: id, earlier: earlier)
             }
         }
         progress.finish()
@@ -73,7 +77,14 @@ enum ScoreCommand {
         var documents: [ScoreJSON] = []
         for (index, result) in results.enumerated() {
             switch result {
-            case let .success((answer, id)):
+            case let .success(scored):
+                let (answer, id) = (scored.answer, scored.id)
+                if let id, let first = scored.earlier.first {
+                    let others = scored.earlier.count > 1 ? " (and \(scored.earlier.count - 1) more)" : ""
+                    context.stderr.write(context.errorPalette.dim(
+                        "note: \((files[index] as NSString).lastPathComponent) is already stored as session \(first)\(others) "
+                            + "(same SHA-256); saved again as session \(id) — 'savvy rescore \(first)' judges the stored one again") + "\n")
+                }
                 // The session is already saved; a transcript that cannot be written still fails
                 // the run, but the report is shown and the message says where the session is.
                 do {
@@ -104,6 +115,14 @@ enum ScoreCommand {
             throw CLIError.batchFailed(failed: failures, total: files.count)
         }
         return .success
+    }
+
+    /// One file's outcome: the answer, its new session id (nil with `--no-save`), and the
+    /// sessions that already held the same recording.
+    struct Scored {
+        let answer: ScoredAnswer
+        let id: Int64?
+        let earlier: [Int64]
     }
 
     static func writeTranscript(_ answer: ScoredAnswer, file: String, to out: String?, several: Bool,

@@ -22,4 +22,10 @@ public enum DegradeReason: String, Sendable, Codable, CaseIterable {
     case refusal
     /// The transfer broke (partial body, TLS, other libcurl failures).
     case transport
+    /// The model's structure map contradicts the on-device map (order, placement or coverage);
+    /// the on-device map is kept.
+    case implausible
+    /// A model reason is not usable prose (digit runs, repeats, cut off); the on-device criterion
+    /// is kept.
+    case failedChecks = "failed-checks"
 }

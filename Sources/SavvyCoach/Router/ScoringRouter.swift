@@ -94,7 +94,8 @@ public final class ScoringRouter {
     ///     conciseness.
     ///   - prompt: the question answered.
     /// - Returns: the rubric with provenance; LLM failures degrade, they do not throw.
-    /// - Throws: `CoachError.llmUnavailable` only for `--coach llm` with nothing runnable.
+    /// - Throws: for `--coach llm` only: `CoachError.llmUnavailable` with nothing runnable,
+    ///   `CoachError.llmNoAnswer` when no LLM tier gave an answer that passed the checks.
     public func score(
         transcript: Transcript, summary: DeliverySummary, drill: Drill, prompt: String, options: ScoringOptions
     ) throws -> ScoreRubric {
@@ -133,31 +134,25 @@ public final class ScoringRouter {
             case let .failed(note):
                 notes.append(note)
             case let .judged(answer):
-                let grounded = Grounder.structure(answer.judgment.sections, drill: drill, index: index)
-                // Sections claimed with no evidence at all say nothing about this answer: try the
-                // next tier rather than score structure from them.
-                let proposed = answer.judgment.sections.count
-                if proposed > 0, !grounded.spans.contains(where: \.isPresent) {
+                // Checked against the on-device map: the heuristic's today, the semantic tier's
+                // once that tier computes one.
+                switch JudgmentReview.structure(
+                    answer.judgment, drill: drill, index: index, onDevice: heuristicStructure.spans,
+                    onDeviceInOrder: heuristicStructure.inOrder, tier: candidate.tier)
+                {
+                case let .rejected(reason, detail, _):
                     notes.append(contentsOf: answer.notes)
                     notes.append(DegradeNote(
-                        tier: candidate.tier, provider: candidate.provider, model: answer.model, reason: .ungrounded,
-                        detail: "none of \(proposed) proposed sections quotes the transcript ("
-                            + grounded.dropped.map { "\($0.sectionID): \($0.why)" }.joined(separator: "; ") + ")"))
+                        tier: candidate.tier, provider: candidate.provider, model: answer.model, reason: reason, detail: detail))
                     continue
+                case let .accepted(criterion, spans, dropped):
+                    structure = criterion
+                    structureMap = spans
+                    structureOutcome = WorkloadOutcome(
+                        workload: .structureExtraction, tier: candidate.tier, provider: candidate.provider, model: answer.model,
+                        escalated: answer.escalated, cacheHit: answer.cacheHit, degraded: notes + answer.notes,
+                        dropped: dropped)
                 }
-                // The model's score can only be as good as the sections it could prove.
-                let ceiling = HeuristicScorer.structureScore(spans: grounded.spans, inOrder: grounded.inOrder, tier: candidate.tier)
-                let modelScore = min(5, max(1, answer.judgment.structureScore))
-                let capped = modelScore > ceiling.score
-                structure = CriterionScore(
-                    score: min(modelScore, ceiling.score),
-                    reason: capped ? "\(ceiling.reason) (model said \(modelScore))" : answer.judgment.structureReason,
-                    tier: candidate.tier)
-                structureMap = grounded.spans
-                structureOutcome = WorkloadOutcome(
-                    workload: .structureExtraction, tier: candidate.tier, provider: candidate.provider, model: answer.model,
-                    escalated: answer.escalated, cacheHit: answer.cacheHit, degraded: notes + answer.notes,
-                    dropped: grounded.dropped)
             }
             if case .judged = result { break }
         }
@@ -176,18 +171,40 @@ public final class ScoringRouter {
             case let .failed(note):
                 notes.append(note)
             case let .judged(answer):
-                relevance = CriterionScore(
-                    score: answer.judgment.relevanceScore, reason: answer.judgment.relevanceReason, tier: candidate.tier)
-                let grounded = Grounder.tips(answer.judgment.tips, index: index, tier: candidate.tier)
-                modelTips = grounded.tips
+                var checks: [DegradeNote] = []
+                switch JudgmentReview.relevance(answer.judgment, tier: candidate.tier) {
+                case let .success(criterion): relevance = criterion
+                case let .failure(failure):
+                    checks.append(DegradeNote(
+                        tier: candidate.tier, provider: candidate.provider, model: answer.model, reason: failure.reason,
+                        detail: failure.detail))
+                }
+                let reviewed = JudgmentReview.tips(answer.judgment.tips, index: index, tier: candidate.tier)
+                // Nothing of this answer survived the checks: the next tier may do better.
+                if relevance.tier != candidate.tier && reviewed.tips.isEmpty {
+                    notes.append(contentsOf: answer.notes + checks)
+                    continue
+                }
+                modelTips = reviewed.tips
                 coachingOutcome = WorkloadOutcome(
                     workload: .semanticCoaching, tier: candidate.tier, provider: candidate.provider, model: answer.model,
-                    escalated: answer.escalated, cacheHit: answer.cacheHit, degraded: notes + answer.notes,
-                    dropped: grounded.dropped)
+                    escalated: answer.escalated, cacheHit: answer.cacheHit, degraded: notes + answer.notes + checks,
+                    dropped: reviewed.dropped)
             }
             if case .judged = result { break }
         }
         if coachingOutcome.tier == .heuristic { coachingOutcome.degraded = notes }
+
+        // `--coach llm` promises a model's judgment: when none survived, say so rather than
+        // hand back the on-device rubric as if it were one.
+        let modelTiers: Set<ScoringTier> = [.llmLocal, .llmCloud]
+        if options.coach == .llm, !modelTiers.contains(structureOutcome.tier), !modelTiers.contains(coachingOutcome.tier) {
+            var seen = Set<String>()
+            let why = (structureOutcome.degraded + coachingOutcome.degraded)
+                .map { "\($0.provider?.rawValue ?? $0.tier.rawValue) \($0.reason.rawValue): \($0.detail)" }
+                .filter { seen.insert($0).inserted }
+            throw CoachError.llmNoAnswer(why: why.isEmpty ? "no tier was asked" : why.joined(separator: "; "))
+        }
 
         let deliveryOutcome = WorkloadOutcome(
             workload: .deliveryMetrics, tier: .deterministic, provider: nil, model: nil, escalated: false, cacheHit: false,
@@ -196,9 +213,10 @@ public final class ScoringRouter {
         let provenance = ScoringProvenance(
             rubricVersion: ScoreRubric.version, promptVersion: usesLLM ? RubricPrompt.version : nil, decision: decision,
             outcomes: [deliveryOutcome, structureOutcome, coachingOutcome])
-        let tips = TipWriter.tips(
+        // A model tip and an evidence tip may say the same thing in other words: keep the first.
+        let tips = JudgmentReview.distinct(TipWriter.tips(
             summary: summary, drill: drill, structureMap: structureMap, prompt: prompt, relevance: relevance,
-            modelTips: modelTips)
+            modelTips: modelTips))
         return ScoreRubric(
             drillID: drill.id, prompt: prompt, structure: structure, relevance: relevance,
             fluency: DeliveryRubric.fluency(summary), pace: DeliveryRubric.pace(summary),

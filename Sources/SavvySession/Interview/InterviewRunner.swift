@@ -160,12 +160,13 @@ public struct InterviewRunner {
         }
         display.scoring(turn)
         let answer: ScoredAnswer
+        let snapshot = try InputSnapshot(path: path)
         do {
-            answer = try pipeline.with(drill: drill, prompt: turn.text).score(path: path, transcriber: transcriber)
+            answer = try pipeline.with(drill: drill, prompt: turn.text).score(snapshot, transcriber: transcriber)
         } catch SessionError.noSpeech {
             return try unanswered("no answer: the recording holds no speech")
         }
-        let sessionID = try SessionRecorder.save(answer, audio: URL(fileURLWithPath: path), store: store, at: now())
+        let sessionID = try SessionRecorder.save(answer, snapshot: snapshot, store: store, at: now())
         try? FileManager.default.removeItem(atPath: path)
         summary.sessionID = sessionID
         summary.overall = answer.rubric.overall
