@@ -10,14 +10,15 @@ public enum SavvyCLI {
         SayCommand.command,
         AnalyzeCommand.command,
         HistoryCommand.command,
+        ProgressCommand.command,
         RescoreCommand.command,
         ShowCommand.command,
+        ReportCommand.command,
         DeleteCommand.command,
         ImportCommand.command,
         DrillsCommand.command,
         DoctorCommand.command,
         CompletionsCommand.command,
-
     ]
 
     /// Runs one invocation. `arguments` excludes the program name.

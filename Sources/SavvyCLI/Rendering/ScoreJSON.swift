@@ -15,7 +15,7 @@ struct ScoreJSON: Codable {
 
     let session: Int64?
     let source: Source
-    let transcript: Transcript
+    let transcript: TranscriptJSON
     let metrics: SpeechMetrics
     let rubric: ScoreRubric
 
@@ -23,7 +23,7 @@ struct ScoreJSON: Codable {
         self.session = session
         source = Source(path: answer.source.path, sampleRate: answer.source.sampleRate,
                         durationSeconds: answer.source.durationSeconds, sha256: answer.source.sha256)
-        transcript = answer.transcript
+        transcript = TranscriptJSON(answer.transcript, metrics: answer.metrics)
         metrics = answer.metrics
         rubric = answer.rubric
     }
@@ -33,6 +33,6 @@ struct ScoreJSON: Codable {
         ScoredAnswer(
             source: ScoredAnswer.Source(path: source.path, sampleRate: source.sampleRate,
                                         durationSeconds: source.durationSeconds, sha256: source.sha256),
-            transcript: transcript, metrics: metrics, rubric: rubric, engineReason: nil)
+            transcript: transcript.transcript, metrics: metrics, rubric: rubric, engineReason: nil)
     }
 }

@@ -110,7 +110,7 @@ public struct ScorePipeline {
         let analysis = try analyse(audio, path: path)
         var transcript = try transcriber.transcriber.transcribe(samples: audio.samples, sampleRate: audio.sampleRate)
         if transcript.engine == "whisper" {
-            transcript = HallucinationGuard.filter(transcript, silences: Self.silences(analysis))
+            transcript = HesitationMerge.merge(HallucinationGuard.filter(transcript, silences: Self.silences(analysis)))
         }
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
