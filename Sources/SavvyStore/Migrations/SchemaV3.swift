@@ -1,41 +1,33 @@
 extension Migration {
-    /// Version 3: spoken mock interviews and their turns (issue 12).
+    /// Version 3: a scoring may carry its own transcript and delivery numbers.
     ///
     /// Shipped — never edit; add a new migration instead.
     ///
-    /// An interview is a sequence of turns — the coach's question or follow-up and the answer —
-    /// each answer a normal session (so `history`, `show`, `rescore` and `delete` work on it as on
-    /// any other). A turn whose answer never came (nobody spoke) has no session. Deleting a
-    /// session keeps the turn with its question and drops the link. The end summary (scores,
-    /// best and weakest answer, things to work on) is stored as written, as JSON, so `show`
-    /// repeats exactly what was said at the end of the interview.
+    /// `rescore --retranscribe` makes a new transcript and new delivery numbers; kept only in the
+    /// scoring's rubric, `show` printed the old transcript beside the new content and `history`
+    /// mixed the old WPM with the new overall. A scoring now stores the transcript and metrics it
+    /// was made from when they differ from the session's (`own_delivery = 1`); otherwise they
+    /// are the session's. The history index gains the headline numbers so `history` still never
+    /// reads a table row.
     static let v3 = Migration(
         version: 3,
-        name: "interviews and their turns",
+        name: "delivery per scoring",
         statements: [
+            "ALTER TABLE scorings ADD COLUMN own_delivery INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE scorings ADD COLUMN transcript_json BLOB",
+            "ALTER TABLE scorings ADD COLUMN asr_engine TEXT",
+            "ALTER TABLE scorings ADD COLUMN asr_model TEXT",
+            "ALTER TABLE scorings ADD COLUMN metrics_json BLOB",
+            "ALTER TABLE scorings ADD COLUMN metrics_version INTEGER",
+            "ALTER TABLE scorings ADD COLUMN lexicon_version TEXT",
+            "ALTER TABLE scorings ADD COLUMN wpm REAL",
+            "ALTER TABLE scorings ADD COLUMN fillers_per_min REAL",
+            "ALTER TABLE scorings ADD COLUMN pitch_sd REAL",
+            "ALTER TABLE scorings ADD COLUMN cpps REAL",
             """
-            CREATE TABLE interviews (
-                id INTEGER PRIMARY KEY,
-                created_at TEXT NOT NULL,
-                drill TEXT NOT NULL,
-                voice TEXT NOT NULL,
-                summary_json BLOB
-            )
+            CREATE INDEX scorings_latest_delivery ON scorings
+                (session_id, id, overall, tier, own_delivery, wpm, fillers_per_min, pitch_sd, cpps)
             """,
-            "CREATE INDEX interviews_by_time ON interviews (created_at, id)",
-            """
-            CREATE TABLE interview_turns (
-                interview_id INTEGER NOT NULL REFERENCES interviews(id) ON DELETE CASCADE,
-                position INTEGER NOT NULL CHECK (position >= 1),
-                question_number INTEGER NOT NULL CHECK (question_number >= 1),
-                kind TEXT NOT NULL CHECK (kind IN ('question', 'follow-up')),
-                text TEXT NOT NULL,
-                reason TEXT,
-                session_id INTEGER REFERENCES sessions(id) ON DELETE SET NULL,
-                outcome TEXT NOT NULL,
-                PRIMARY KEY (interview_id, position)
-            )
-            """,
-            "CREATE INDEX interview_turns_by_session ON interview_turns (session_id)",
+            "DROP INDEX scorings_latest",
         ])
 }
