@@ -34,10 +34,6 @@ public struct RecordingOptions: Sendable, Equatable {
     /// Stop after this much continuous silence once speech has started, in seconds (`nil`: never
     /// stop on silence). The stop lands within one capture block (100 ms) after the limit.
     public var silenceSeconds: Double?
-    /// Stop when this much audio has passed and speech has not started, in seconds (`nil`: wait
-    /// for ever). The interview uses it so a turn nobody answers ends with a clear line instead
-    /// of recording an empty room.
-    public var noSpeechSeconds: Double?
     /// What counts as speech for the silence auto-stop and the meter's colour.
     public var speechThreshold = SpeechThreshold.standard
     /// Speech has started once this much continuous audio is above the threshold, in seconds, so
@@ -46,10 +42,15 @@ public struct RecordingOptions: Sendable, Equatable {
     public var minimumSpeechSeconds = 0.2
     /// The drill's target length in seconds, shown next to the elapsed time (`nil`: none).
     public var targetSeconds: Double?
+    /// Stop when no speech has started after this much audio, in seconds (`nil`: never). A
+    /// muted microphone or a device that delivers only silence would otherwise record until the
+    /// maximum length.
+    public var noSpeechSeconds: Double?
 
     public init(
-        countdown: Bool = true, maxSeconds: Double? = nil, silenceSeconds: Double? = nil, noSpeechSeconds: Double? = nil,
-        speechThreshold: SpeechThreshold = .standard, minimumSpeechSeconds: Double = 0.2, targetSeconds: Double? = nil
+        countdown: Bool = true, maxSeconds: Double? = nil, silenceSeconds: Double? = nil,
+        speechThreshold: SpeechThreshold = .standard, minimumSpeechSeconds: Double = 0.2, targetSeconds: Double? = nil,
+        noSpeechSeconds: Double? = nil
     ) {
         self.noSpeechSeconds = noSpeechSeconds
         self.countdown = countdown
@@ -68,9 +69,8 @@ public struct RecordingOptions: Sendable, Equatable {
         if let silenceSeconds, !(silenceSeconds.isFinite && silenceSeconds > 0) {
             throw .invalidParameter(name: "silence auto-stop", value: "\(silenceSeconds) s", rule: "must be a positive number of seconds")
         }
-        if let noSpeechSeconds, !(noSpeechSeconds.isFinite && noSpeechSeconds > RecordingOptions.calibrationSeconds) {
-            throw .invalidParameter(name: "no-speech timeout", value: "\(noSpeechSeconds) s",
-                                    rule: "must be longer than the \(RecordingOptions.calibrationSeconds) s noise calibration")
+        if let noSpeechSeconds, !(noSpeechSeconds.isFinite && noSpeechSeconds > 0) {
+            throw .invalidParameter(name: "no-speech timeout", value: "\(noSpeechSeconds) s", rule: "must be a positive number of seconds")
         }
         if let targetSeconds, !(targetSeconds.isFinite && targetSeconds > 0) {
             throw .invalidParameter(name: "target length", value: "\(targetSeconds) s", rule: "must be a positive number of seconds")

@@ -2,7 +2,7 @@ import Foundation
 
 /// Decides, block by block, how much of the captured audio to keep and whether the recording
 /// should stop on its own: at `maxSeconds`, after `silenceSeconds` of silence once speech has
-/// started, or after `noSpeechSeconds` when speech never started.
+/// started, or at `noSpeechSeconds` when speech never started.
 ///
 /// Everything is counted in frames of audio, not wall-clock time, so a source that delivers
 /// faster than real time (a file in tests) stops at the same sample a live microphone would.

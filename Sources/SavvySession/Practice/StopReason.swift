@@ -13,7 +13,8 @@ public enum StopReason: Sendable, Equatable {
     case maxDuration
     /// `RecordingOptions.silenceSeconds` of silence followed speech.
     case silence
-    /// `RecordingOptions.noSpeechSeconds` of audio passed and nobody had started speaking.
+    /// No speech started within `RecordingOptions.noSpeechSeconds` (a muted microphone, the
+    /// wrong device, nobody there). The take is worth nothing and is removed.
     case noSpeech
     /// The capture device stopped delivering audio (unplugged, a read failed) after some audio
     /// was recorded; the audio so far is kept and the error says what happened.

@@ -12,7 +12,7 @@ final class NoSpeechTimeoutTests: XCTestCase {
     }
 
     func testIssue12_silenceBeforeAnySpeechEndsTheTurnAtTheTimeout() {
-        let options = RecordingOptions(silenceSeconds: 3, noSpeechSeconds: 4, speechThreshold: .fixed(dBFS: -40))
+        let options = RecordingOptions(silenceSeconds: 3, speechThreshold: .fixed(dBFS: -40), noSpeechSeconds: 4)
         let result = run(options, [Double](repeating: -70, count: 100))
         XCTAssertEqual(result.stop, .noSpeech)
         XCTAssertEqual(result.frames, 64_000)
@@ -21,15 +21,10 @@ final class NoSpeechTimeoutTests: XCTestCase {
 
     func testIssue12_speechBeforeTheTimeoutDisarmsIt() {
         // Speech starts at 3.5 s and lasts 5 s: the timeout does not fire; the silence stop does.
-        let options = RecordingOptions(silenceSeconds: 3, noSpeechSeconds: 4, speechThreshold: .fixed(dBFS: -40))
+        let options = RecordingOptions(silenceSeconds: 3, speechThreshold: .fixed(dBFS: -40), noSpeechSeconds: 4)
         let levels = [Double](repeating: -70, count: 35) + [Double](repeating: -20, count: 50) + [Double](repeating: -70, count: 60)
         let result = run(options, levels)
         XCTAssertEqual(result.stop, .silence)
         XCTAssertEqual(result.frames, (35 + 50 + 30) * 1_600)
-    }
-
-    func testIssue12_timeoutMustOutlastCalibration() {
-        XCTAssertThrowsError(try RecordingOptions(noSpeechSeconds: 0.3).validate())
-        XCTAssertNoThrow(try RecordingOptions(noSpeechSeconds: 1).validate())
     }
 }
