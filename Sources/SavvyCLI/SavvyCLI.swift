@@ -8,13 +8,15 @@ public enum SavvyCLI {
         PracticeCommand.command,
         AnalyzeCommand.command,
         HistoryCommand.command,
+        ProgressCommand.command,
         RescoreCommand.command,
         ShowCommand.command,
+        ReportCommand.command,
         DeleteCommand.command,
+        ImportCommand.command,
         DrillsCommand.command,
         DoctorCommand.command,
         CompletionsCommand.command,
-
     ]
 
     /// Runs one invocation. `arguments` excludes the program name.

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import SavvyASR
@@ -22,9 +23,32 @@ final class WhisperOutputTests: XCTestCase {
         ]
         let words = WhisperTranscriber.words(from: raw, duration: 2.0)
         XCTAssertEqual(words, [
-            TranscriptWord(text: "so", start: 0.5, end: 0.7, confidence: 0.9),
-            TranscriptWord(text: "we", start: 0.5, end: 0.5, confidence: 1),
-            TranscriptWord(text: "won", start: 1.9, end: 2.0, confidence: 0),
+            TranscriptWord(text: "so", start: 0.5, end: 0.7, confidence: 0.9, display: "So,"),
+            TranscriptWord(text: "we", start: 0.5, end: 0.5, confidence: 1, display: "we"),
+            TranscriptWord(text: "won", start: 1.9, end: 2.0, confidence: 0, display: "won."),
         ])
+    }
+
+    /// Issue 9: symbols, capitals and number punctuation survive as display text while the
+    /// normalised token stays what metrics expect.
+    func testIssue9_DisplayKeepsSymbols() {
+        let raw: [[String: Any]] = [
+            ["text": " Ultimately,", "start": 0.0, "end": 0.5, "probability": 0.9],
+            ["text": " 40%", "start": 0.5, "end": 0.9, "probability": 0.9],
+            ["text": " $50,000", "start": 0.9, "end": 1.5, "probability": 0.9],
+            ["text": " 4.5.", "start": 1.5, "end": 1.9, "probability": 0.9],
+        ]
+        let words = WhisperTranscriber.words(from: raw, duration: 2.0)
+        XCTAssertEqual(words.map(\.display), ["Ultimately,", "40%", "$50,000", "4.5."])
+        XCTAssertEqual(words.map(\.text), ["ultimately", "40", "50,000", "4.5"])
+    }
+
+    /// Transcripts stored before display text and the verbatim pass were kept still decode.
+    func testIssue9_OldTranscriptJSONDecodes() throws {
+        let old = #"{"engine":"whisper","model":"m","words":[{"confidence":0.9,"end":0.5,"start":0,"text":"so"}]}"#
+        let transcript = try JSONDecoder().decode(Transcript.self, from: Data(old.utf8))
+        XCTAssertNil(transcript.words[0].display)
+        XCTAssertNil(transcript.verbatimPass)
+        XCTAssertEqual(transcript.words[0].displayText, "so")
     }
 }

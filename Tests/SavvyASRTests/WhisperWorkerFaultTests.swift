@@ -45,15 +45,21 @@ final class WhisperWorkerFaultTests: XCTestCase {
     }
 
     func testFakeWorkerReplyBecomesTranscript() throws {
-        let script = """
+        let script = #"""
         echo '{"ready": true}'
         while read line; do
-          echo '{"id": 1, "words": [{"text": " Hello,", "start": 0.0, "end": 0.4, "probability": 0.75}]}'
+          id=$(echo "$line" | sed 's/.*"id":\([0-9]*\).*/\1/')
+          case "$line" in
+            *'"prompt":""'*) echo "{\"id\": $id, \"words\": [{\"text\": \" Hello,\", \"start\": 0.0, \"end\": 0.4, \"probability\": 0.75}]}" ;;
+            *) echo "{\"id\": $id, \"words\": [{\"text\": \" Um,\", \"start\": 0.0, \"end\": 0.2, \"probability\": 0.5}]}" ;;
+          esac
         done
-        """
+        """#
         let transcriber = try WhisperTranscriber(configuration: fakeInstall(script))
         let transcript = try transcriber.transcribe(samples: [Float](repeating: 0, count: 16_000), sampleRate: 16_000)
-        XCTAssertEqual(transcript.words, [TranscriptWord(text: "hello", start: 0, end: 0.4, confidence: 0.75)])
+        // The unprompted decode gives the words, the prompted one the verbatim pass.
+        XCTAssertEqual(transcript.words, [TranscriptWord(text: "hello", start: 0, end: 0.4, confidence: 0.75, display: "Hello,")])
+        XCTAssertEqual(transcript.verbatimPass, [TranscriptWord(text: "um", start: 0, end: 0.2, confidence: 0.5, display: "Um,")])
         XCTAssertEqual(transcript.engine, "whisper")
         XCTAssertEqual(transcript.model, "ct2:model-int8")
     }

@@ -34,8 +34,11 @@ final class PracticeCommandTests: XCTestCase {
         let env = ["SAVVY_HOME": home.path, "ALSA_CONFIG_PATH": config]
         let practice = try BinaryRun.savvy(["practice", "--device", "savvytest", "--no-countdown", "--max", "8",
                                             "--asr", "pocketsphinx", "--coach", "heuristic", "--drill", "star",
-                                            "--prompt", "Tell me about a launch", "--json"], environment: env)
+                                            "--prompt", "Tell me about a launch", "--json",
+                                            "--report", dir.path("practice.html")], environment: env)
         XCTAssertEqual(practice.exitCode, 0, practice.stderr)
+        XCTAssertTrue(practice.stderr.contains("report: \(dir.path("practice.html"))\n"), practice.stderr)
+        XCTAssertTrue(try String(contentsOfFile: dir.path("practice.html"), encoding: .utf8).contains("id=\"timeline\""))
         XCTAssertTrue(practice.stderr.contains("recorded 8.0 s (reached the maximum length)"), practice.stderr)
         let scored = try BinaryRun.savvy(["score", wav, "--asr", "pocketsphinx", "--coach", "heuristic", "--drill", "star",
                                           "--prompt", "Tell me about a launch", "--json", "--no-save"], environment: env)

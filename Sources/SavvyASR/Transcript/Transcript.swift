@@ -1,45 +1,43 @@
-/// One recognised word with its timing and the engine's confidence in it.
-public struct TranscriptWord: Sendable, Equatable, Codable {
-    /// The word as the engine spelled it, lower-cased, without pronunciation variants ("(2)").
-    public var text: String
-    /// Start and end in seconds from the start of the audio.
-    public var start: Double
-    public var end: Double
-    /// Posterior confidence 0–1 (pocketsphinx: right words ≈ 0.8, wrong ≈ 0.4).
-    public var confidence: Double
-
-    public init(text: String, start: Double, end: Double, confidence: Double) {
-        self.text = text
-        self.start = start
-        self.end = end
-        self.confidence = confidence
-    }
-}
-
 /// What an on-device engine heard, with enough provenance to rescore later.
+///
+/// Stored as JSON with each session. Fields added after the first release are optional so that
+/// transcripts stored earlier still decode (they read as nil).
 public struct Transcript: Sendable, Equatable, Codable {
+    /// The words metrics and content are computed from. For Whisper these come from the decode
+    /// without a prompt (a prompt can make Whisper skip the opening of an answer) plus the
+    /// re-decodes of stretches it left without words.
     public var words: [TranscriptWord]
     /// Engine id, e.g. "pocketsphinx" or "whisper".
     public var engine: String
     /// Model id, e.g. "en-us-ptm-5.2" or "tiny.en-ct2-int8".
     public var model: String
+    /// Whisper only: the words of the decode run with the short verbatim prompt
+    /// (`WhisperConfiguration.verbatimPrompt`), which keeps far more "um"/"uh" than the
+    /// unprompted decode but may lose other words; fillers are merged from it by time. Nil for
+    /// pocketsphinx and for transcripts stored before it was kept.
+    public var verbatimPass: [TranscriptWord]?
 
-    public init(words: [TranscriptWord], engine: String, model: String) {
+    public init(words: [TranscriptWord], engine: String, model: String, verbatimPass: [TranscriptWord]? = nil) {
         self.words = words
         self.engine = engine
         self.model = model
+        self.verbatimPass = verbatimPass
     }
 
-    /// The words joined by single spaces.
+    /// The normalised words joined by single spaces (what metrics see).
     public var text: String { words.map(\.text).joined(separator: " ") }
-}
 
-/// An on-device speech recogniser.
-///
-/// Implementations take 16 kHz mono Float32 samples in −1…1 and return words with times. They
-/// must fail with a `TranscriptionError` rather than return an empty transcript for audio they
-/// could not process; an empty transcript means the engine heard no words.
-public protocol Transcriber: Sendable {
-    var engineID: String { get }
-    func transcribe(samples: [Float], sampleRate: Int) throws -> Transcript
+    /// Sentences from the engine's punctuation, or from pauses between words when the engine
+    /// writes none (pocketsphinx, transcripts stored before display text was kept). Callers that
+    /// have the VAD's pauses should use `SentenceSegmenter.sentences(_:pauses:)` instead, since
+    /// Whisper stretches word ends over the pause that ends a sentence.
+    public var sentences: [TranscriptSentence] { SentenceSegmenter().sentences(words) }
+
+    /// Sentences with the VAD's silent spans (seconds) as extra evidence of pauses.
+    public func sentences(pauses: [(start: Double, end: Double)]) -> [TranscriptSentence] {
+        SentenceSegmenter().sentences(words, pauses: pauses)
+    }
+
+    /// The sentences' display text joined by single spaces (what people read).
+    public var displayText: String { sentences.map(\.text).joined(separator: " ") }
 }

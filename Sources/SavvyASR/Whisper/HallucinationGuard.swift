@@ -38,6 +38,10 @@ public enum HallucinationGuard {
         words = stripClosingPhrases(words, silences: silences, tolerance: tolerance)
         var result = transcript
         result.words = words
+        if let verbatim = transcript.verbatimPass {
+            result.verbatimPass = filter(Transcript(words: verbatim, engine: transcript.engine, model: transcript.model),
+                                         silences: silences, tolerance: tolerance).words
+        }
         return result
     }
 

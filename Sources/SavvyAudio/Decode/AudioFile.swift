@@ -29,8 +29,13 @@ public enum AudioFile {
     ///     before decoding); `nil` means no limit.
     /// - Throws: `AudioError` — missing file, directory, permission, unsupported format, empty,
     ///   truncated/corrupt data, too long, or a resampler failure.
-    public static func load(path: String, maxDuration: Double? = defaultMaxDuration) throws(AudioError) -> DecodedAudio {
-        let reader = try SndfileReader(path: path)
+    ///   - displayPath: the name to use in errors and in the result's `source.path` when `path`
+    ///     is a stand-in for it (savvy decodes a private snapshot of the user's file, opened as
+    ///     `/proc/self/fd/N`, but messages must name the file the user gave).
+    public static func load(path readPath: String, displayPath: String? = nil,
+                            maxDuration: Double? = defaultMaxDuration) throws(AudioError) -> DecodedAudio {
+        let path = displayPath ?? readPath
+        let reader = try SndfileReader(path: readPath, displayPath: path)
         let info = reader.info
         if let shortfall = reader.declaredDataShortfall() {
             throw .truncated(

@@ -19,9 +19,11 @@ final class SndfileReader {
     /// The libsndfile encoding (`SF_FORMAT_PCM_16`, `SF_FORMAT_VORBIS`, …).
     private let subtype: Int32
 
-    init(path: String) throws(AudioError) {
+    /// Opens `readPath`; errors and `info.path` name `displayPath` (the file the user gave).
+    init(path readPath: String, displayPath: String? = nil) throws(AudioError) {
+        let path = displayPath ?? readPath
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(readPath, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             throw Self.openError(path: path, errno: errno)
         }

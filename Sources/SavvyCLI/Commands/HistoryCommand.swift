@@ -24,17 +24,7 @@ enum HistoryCommand {
         if args.has("json") && args.has("csv") {
             throw UsageError("choose one of '--json' and '--csv'", command: spec.name)
         }
-        var since: Date?
-        if let raw = args.value("since") {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyy-MM-dd"
-            guard let date = formatter.date(from: raw) else {
-                throw UsageError("'--since' expects a date like 2026-11-30, got '\(raw)'", command: spec.name)
-            }
-            since = date
-        }
+        let since = try since(args.value("since"), command: spec.name)
         let limit = try args.int("limit", in: 1...1_000_000)
         // Reading creates nothing: with no database yet there are simply no rows.
         let store = try SavvyPaths.openExistingStore(context)
@@ -55,8 +45,25 @@ enum HistoryCommand {
         } else {
             context.stdout.write(HistoryTable.render(rows: rows, columns: context.stdout.isTerminal ? context.stdout.columns : nil,
                                                      palette: context.palette, now: Date()))
+            // A hint, not data: on stderr so the table can still be piped as it is.
+            if !rows.isEmpty {
+                context.stderr.write(context.errorPalette.dim("charts of these numbers: 'savvy progress' · one session as a page: 'savvy report ID'") + "\n")
+            }
         }
         return .success
+    }
+
+    /// The `--since` day (UTC midnight), shared with `savvy progress`.
+    static func since(_ raw: String?, command: String) throws -> Date? {
+        guard let raw else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        guard let date = formatter.date(from: raw) else {
+            throw UsageError("'--since' expects a date like 2026-11-30, got '\(raw)'", command: command)
+        }
+        return date
     }
 
     /// The line shown when sessions exist (or may) but the filters matched none of them.

@@ -20,6 +20,7 @@ enum PracticeCommand {
             FlagSpec("max", value: "SECONDS", help: "stop after this many seconds of audio"),
             FlagSpec("silence", value: "SECONDS", help: "stop after this much silence once you have started speaking (0 = never)", default: "3"),
             FlagSpec("speech-threshold", value: "DBFS", help: "level that counts as speech; default: calibrated from the first 0.5 s of room noise"),
+            FlagSpec("report", value: "FILE", help: "also write the session's HTML report to FILE (as 'savvy report')"),
         ] + ScoreCommand.scoringFlags,
         discussion: """
         Stop with Enter, Ctrl-C (the audio so far is kept and scored), --max, or --silence.
@@ -31,6 +32,9 @@ enum PracticeCommand {
         let maxSeconds = try args.double("max", in: 1...10_800)
         let silence = try args.double("silence", in: 0...600) ?? 3
         let threshold = try args.double("speech-threshold", in: -120...0)
+        if args.value("report") == "-" {
+            throw UsageError("'--report' needs a file; 'savvy report ID --out -' prints a page", command: spec.name)
+        }
         let store = try SavvyPaths.openStore(context)
         let paths = SavvyPaths(context)
 
@@ -91,17 +95,20 @@ enum PracticeCommand {
         let answer: ScoredAnswer
         let id: Int64
         do {
-            answer = try pipeline.score(path: takePath, transcriber: transcriber)
-            id = try SessionRecorder.save(answer, audio: URL(fileURLWithPath: takePath), store: store)
+            let snapshot = try InputSnapshot(path: takePath)
+            answer = try pipeline.score(snapshot, transcriber: transcriber)
+            id = try SessionRecorder.save(answer, snapshot: snapshot, store: store)
         } catch {
             // The audio is never lost: say where it is and how to score it later.
             context.stderr.write("the recording is kept at \(takePath); score it later with 'savvy score \(takePath)'\n")
             throw error
         }
         try? FileManager.default.removeItem(atPath: takePath)
+        let page = try args.value("report").map { try ReportFiles.writeSessionReport(id: id, store: store, to: $0, stdout: context.stdout) }
 
         if args.has("json") {
             context.stdout.write(try StableJSON.encode(ScoreJSON(answer, session: id)))
+            if let page { context.stderr.write("report: \(page)\n") }
             return .success
         }
         context.stdout.write(ScoreReport(answer: answer, title: "session \(id) · practice", palette: context.palette).render())
@@ -109,7 +116,8 @@ enum PracticeCommand {
             context.stdout.write("\n" + RetakeComparison(before: baseline, after: answer, palette: context.palette).render())
         }
         context.stdout.write("\n" + context.palette.dim("saved as session \(id). Next: retake the same prompt with "
-            + "'savvy practice --retake \(id)', or see your progress with 'savvy history'.") + "\n")
+            + "'savvy practice --retake \(id)', or see your progress with 'savvy history' and 'savvy progress'.") + "\n")
+        context.stdout.write(page.map { "report: \($0)\n" } ?? context.palette.dim("as a page with a timeline: 'savvy report \(id)'") + "\n")
         return .success
     }
 

@@ -26,7 +26,7 @@ enum RescoreCommand {
         let found = try SavvyPaths.openExistingStore(context)
         let session = try SessionArgument.resolve(args.positionals[0], store: found, command: spec.name)
         guard let store = found else { throw CLIError.noSessions }
-        let audio = try store.verifyRecording(of: session)
+        let audio = try snapshot(of: session, store: store)
         let paths = SavvyPaths(context)
         // A drill given here is checked like any flag value (unknown = exit 64); the session's
         // own drill, if it has since vanished from drills.json, is a plain failure.
@@ -37,10 +37,10 @@ enum RescoreCommand {
         let pipeline = args.has("drill") ? try DrillArgument.asUsage(command: spec.name, make) : try make()
         let answer: ScoredAnswer
         if args.has("retranscribe") {
-            answer = try pipeline.score(path: audio.path, transcriber: try pipeline.makeTranscriber())
+            answer = try pipeline.score(audio, transcriber: try pipeline.makeTranscriber())
         } else {
             let stored = try SessionArgument.answer(session, store: store)
-            answer = try pipeline.score(path: audio.path, transcript: stored.transcript)
+            answer = try pipeline.score(audio, transcript: stored.transcript)
         }
         try store.addScoring(sessionID: session.id, try SessionRecorder.newScoring(answer.rubric, at: Date()))
         let identical = try SessionRecorder.encode(answer.metrics) == session.metricsJSON
@@ -54,5 +54,21 @@ enum RescoreCommand {
                 : "delivery numbers differ from the stored ones (new transcript or newer metrics); new scoring added to session \(session.id)") + "\n")
         }
         return .success
+    }
+
+    /// The stored recording, read once and checked against its SHA-256 before any work: a
+    /// recording replaced by a link to a device or a FIFO is refused at once instead of hanging.
+    static func snapshot(of session: StoredSession, store: SessionStore) throws -> InputSnapshot {
+        let path = store.recordingURL(of: session).path
+        let snapshot: InputSnapshot
+        do {
+            snapshot = try InputSnapshot(path: path)
+        } catch SessionError.cannotReadInput(_, let reason) where reason == "no such file" {
+            throw StoreError.recordingMissing(path: path)
+        }
+        guard snapshot.sha256 == session.audioSHA256 else {
+            throw StoreError.recordingChanged(path: path, expected: session.audioSHA256, found: snapshot.sha256)
+        }
+        return snapshot
     }
 }

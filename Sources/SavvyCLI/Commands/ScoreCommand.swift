@@ -31,6 +31,7 @@ enum ScoreCommand {
             FlagSpec("no-save", help: "do not save a session"),
             FlagSpec("jobs", value: "N", help: "score N files at a time", default: "1"),
             FlagSpec("transcript-out", value: "PATH", help: "write the transcript text (fillers in [brackets]) to PATH; a folder when scoring several files"),
+            FlagSpec("report", value: "PATH", help: "also write the session's HTML report to PATH (as 'savvy report'); a folder when scoring several files"),
         ] + scoringFlags,
         discussion: """
         Delivery numbers never touch a model. Content is judged by the local rubric unless an LLM
@@ -56,15 +57,35 @@ enum ScoreCommand {
                 throw CLIError.cannotWrite(path: out, reason: problem)
             }
         }
+        if let out = args.value("report") {
+            if out == OutputFile.standardOutput {
+                throw UsageError("'--report' needs a file; 'savvy report ID --out -' prints a page", command: spec.name)
+            }
+            if args.has("no-save") {
+                throw UsageError("'--report' draws a saved session; drop '--no-save'", command: spec.name)
+            }
+            if files.count > 1 {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw UsageError("with several files '--report' must be an existing folder, got '\(out)'", command: spec.name)
+                }
+            } else if let problem = OutputFile.problem(at: out) {
+                throw CLIError.cannotWrite(path: out, reason: problem)
+            }
+        }
 
         let progress = Progress(total: files.count, sink: context.stderr, palette: context.errorPalette)
-        let results = BatchRunner.run(count: files.count, jobs: min(jobs, files.count)) { index, worker -> Result<(ScoredAnswer, Int64?), any Error> in
+        let results = BatchRunner.run(count: files.count, jobs: min(jobs, files.count)) { index, worker -> Result<Scored, any Error> in
             Result {
+                // Read once: the bytes hashed, decoded and stored are the same (a file replaced
+                // mid-run cannot mix two recordings), and a FIFO or device is refused up front.
+                let snapshot = try InputSnapshot(path: files[index])
+                let earlier = try store?.sessionIDs(audioSHA256: snapshot.sha256) ?? []
                 let selection = try worker.transcriber { try pipeline.makeTranscriber() }
-                let answer = try pipeline.score(path: files[index], transcriber: selection)
-                let id = try store.map { try SessionRecorder.save(answer, audio: URL(fileURLWithPath: files[index]), store: $0) }
+                let answer = try pipeline.score(snapshot, transcriber: selection)
+                let id = try store.map { try SessionRecorder.save(answer, snapshot: snapshot, store: $0) }
                 progress.advance(files[index])
-                return (answer, id)
+                return Scored(answer: answer, id: id, earlier: earlier)
             }
         }
         progress.finish()
@@ -73,9 +94,16 @@ enum ScoreCommand {
         var documents: [ScoreJSON] = []
         for (index, result) in results.enumerated() {
             switch result {
-            case let .success((answer, id)):
-                // The session is already saved; a transcript that cannot be written still fails
-                // the run, but the report is shown and the message says where the session is.
+            case let .success(scored):
+                let (answer, id) = (scored.answer, scored.id)
+                if let id, let first = scored.earlier.first {
+                    let others = scored.earlier.count > 1 ? " (and \(scored.earlier.count - 1) more)" : ""
+                    context.stderr.write(context.errorPalette.dim(
+                        "note: \((files[index] as NSString).lastPathComponent) is already stored as session \(first)\(others) "
+                            + "(same SHA-256); saved again as session \(id) — 'savvy rescore \(first)' judges the stored one again") + "\n")
+                }
+                // The session is already saved; a transcript or page that cannot be written still
+                // fails the run, but the report is shown and the message says where the session is.
                 do {
                     try writeTranscript(answer, file: files[index], to: args.value("transcript-out"),
                                         several: files.count > 1, stdout: context.stdout)
@@ -83,12 +111,25 @@ enum ScoreCommand {
                     failures += 1
                     context.stderr.write("savvy: error: \(ErrorReporter.message(for: CLIError.cannotWriteSaved(path: path, reason: reason, session: id)))\n")
                 }
+                var page: String?
+                if let out = args.value("report"), let id, let store {
+                    let target = files.count > 1 ? URL(fileURLWithPath: out).appendingPathComponent("session-\(id).html").path : out
+                    do {
+                        page = try ReportFiles.writeSessionReport(id: id, store: store, to: target, stdout: context.stdout)
+                    } catch let CLIError.cannotWrite(path, reason) {
+                        failures += 1
+                        context.stderr.write("savvy: error: \(ErrorReporter.message(for: CLIError.cannotWriteSaved(path: path, reason: reason, session: id)))\n")
+                    }
+                }
                 if args.has("json") {
                     documents.append(ScoreJSON(answer, session: id))
+                    // stdout holds the JSON; the page's path goes beside the progress lines.
+                    if let page { context.stderr.write("report: \(page)\n") }
                 } else {
                     let title = (files[index] as NSString).lastPathComponent
                     context.stdout.write((index > 0 ? "\n" : "") + ScoreReport(answer: answer, title: title, palette: context.palette).render())
-                    if let id { context.stdout.write(context.palette.dim("saved as session \(id) · 'savvy show \(id)' · 'savvy history'") + "\n") }
+                    if let id { context.stdout.write(context.palette.dim("saved as session \(id) · 'savvy show \(id)' · 'savvy report \(id)' · 'savvy history'") + "\n") }
+                    if let page { context.stdout.write("report: \(page)\n") }
                 }
             case let .failure(error):
                 failures += 1
@@ -104,6 +145,14 @@ enum ScoreCommand {
             throw CLIError.batchFailed(failed: failures, total: files.count)
         }
         return .success
+    }
+
+    /// One file's outcome: the answer, its new session id (nil with `--no-save`), and the
+    /// sessions that already held the same recording.
+    struct Scored {
+        let answer: ScoredAnswer
+        let id: Int64?
+        let earlier: [Int64]
     }
 
     static func writeTranscript(_ answer: ScoredAnswer, file: String, to out: String?, several: Bool,

@@ -39,6 +39,7 @@ enum ShowCommand {
             context.stdout.write(ScoreReport(answer: answer, title: "session \(session.id) · \(session.sourceName)",
                                              palette: context.palette).render())
             context.stdout.write(context.palette.dim("recorded \(created) · \(scorings.count) scoring(s) · audio \(answer.source.path)") + "\n")
+            context.stdout.write(context.palette.dim("as a page with a timeline: 'savvy report \(session.id)'") + "\n")
         }
         return .success
     }

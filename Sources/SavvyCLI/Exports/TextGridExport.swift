@@ -5,12 +5,15 @@ import SavvyCoach
 /// parselmouth, TextGridTools, ELAN's importer) with savvy's words, fillers and pauses aligned
 /// under the waveform.
 ///
-/// Long ("ooTextFile") text format, laid out as Praat itself writes it, with three interval
+/// Long ("ooTextFile") text format, laid out as Praat itself writes it, with four interval
 /// tiers:
-/// - `words`: every recognised word, the gaps between them as empty intervals;
+/// - `words`: every recognised word as the engine wrote it ("Ultimately,", "40%"), the gaps
+///   between them as empty intervals;
 /// - `fillers`: each filler, labelled with its text ("um", "you know") or `<filled pause>` for
 ///   a hesitation the acoustic detector found with no word under it;
-/// - `pauses`: each silent pause from the VAD, labelled `normal`, `long` or `stall`.
+/// - `pauses`: each silent pause from the VAD, labelled `normal`, `long` or `stall`;
+/// - `sentences`: each sentence (engine punctuation, else pauses; see `SentenceSegmenter`)
+///   with its text.
 ///
 /// Every tier tiles `0…duration` exactly. Overlapping or out-of-range times from the recogniser
 /// are repaired deterministically (see `IntervalTier.init`); times are written in seconds with
@@ -29,7 +32,10 @@ public enum TextGridExport {
     ///     are clamped to it. A non-finite or negative duration falls back to the latest time
     ///     any span reaches, so the file still opens.
     public static func render(transcript: Transcript, metrics: SpeechMetrics, duration: Double) -> String {
-        let words = transcript.words.map { IntervalTier.Span(start: $0.start, end: $0.end, text: $0.text) }
+        let words = transcript.words.map { IntervalTier.Span(start: $0.start, end: $0.end, text: $0.displayText) }
+        let sentences = transcript.sentences(pauses: metrics.pauses.items.map { ($0.start, $0.end) }).map {
+            IntervalTier.Span(start: $0.start, end: $0.end, text: $0.text)
+        }
         let fillers = metrics.fillers.items.map {
             IntervalTier.Span(start: $0.start, end: $0.end, text: $0.text.isEmpty ? filledPauseLabel : $0.text)
         }
@@ -39,13 +45,14 @@ public enum TextGridExport {
         if duration.isFinite, duration >= 0 {
             end = IntervalTier.ticks(duration)
         } else {
-            let latest = (words + fillers + pauses).map(\.end).filter(\.isFinite).max() ?? 0
+            let latest = (words + fillers + pauses + sentences).map(\.end).filter(\.isFinite).max() ?? 0
             end = max(IntervalTier.ticks(latest), 0)
         }
         let tiers = [
             IntervalTier(name: "words", spans: words, end: end),
             IntervalTier(name: "fillers", spans: fillers, end: end),
             IntervalTier(name: "pauses", spans: pauses, end: end),
+            IntervalTier(name: "sentences", spans: sentences, end: end),
         ]
         return write(tiers: tiers, end: end)
     }

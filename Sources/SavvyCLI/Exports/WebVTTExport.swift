@@ -5,9 +5,11 @@ import SavvyCoach
 /// shows the words in time with the recording and the fillers stand out.
 ///
 /// Cues follow the usual captioning limits: a cue ends before a word that would make it longer
-/// than `maxCueSeconds` or `maxCueTokens`, and at every pause — a VAD pause (≥ 250 ms) centred
-/// between two words, or a gap of at least `pauseBreakSeconds` between their recognised times —
-/// so each cue is one breath group. Cue text wraps at `maxLineCharacters` visible characters.
+/// than `maxCueSeconds` or `maxCueTokens`, at every sentence end (`Transcript.sentences`), and
+/// at every pause — a VAD pause (≥ 250 ms) centred between two words, or a gap of at least
+/// `pauseBreakSeconds` between their recognised times — so each cue is one breath group. Words
+/// read as the engine wrote them (punctuation, capitals, "40%"). Cue text wraps at
+/// `maxLineCharacters` visible characters.
 ///
 /// Fillers are marked in italics, which every WebVTT renderer supports and which keeps the
 /// spoken word visible: a filler word reads `<i>um</i>`, a multi-word filler
@@ -34,7 +36,8 @@ public enum WebVTTExport {
     public static func render(transcript: Transcript, metrics: SpeechMetrics) -> String {
         var out = "WEBVTT\n\nNOTE savvy transcript (\(noteSafe(transcript.engine)) \(noteSafe(transcript.model))); "
             + "fillers are in italics\n"
-        let grouped = Self.cues(tokens: tokens(transcript: transcript, fillers: metrics.fillers.items),
+        let silences = metrics.pauses.items.map { ($0.start, $0.end) }
+        let grouped = Self.cues(tokens: tokens(transcript: transcript, fillers: metrics.fillers.items, pauses: silences),
                                 pauses: metrics.pauses.items.map { ($0.start + $0.end) / 2 },
                                 end: metrics.durationSeconds)
         for cue in grouped {
@@ -52,6 +55,8 @@ public enum WebVTTExport {
         /// Index of the filler this token belongs to; neighbours with the same index share one
         /// pair of italics ("<i>you know</i>").
         var filler: Int?
+        /// The last word of a sentence: the cue closes after it.
+        var endsSentence = false
     }
 
     struct Cue: Equatable {
@@ -64,14 +69,16 @@ public enum WebVTTExport {
 
     /// Words in time order, with lexicon fillers flagged (a word is part of a filler when its
     /// midpoint falls inside the filler's span) and acoustic-only fillers added as tokens.
-    static func tokens(transcript: Transcript, fillers: [FillerHit]) -> [Token] {
-        var tokens = transcript.words.filter { $0.start.isFinite && $0.end.isFinite }.map { word -> Token in
+    /// `pauses` (VAD silences, seconds) help find sentence ends in unpunctuated transcripts.
+    static func tokens(transcript: Transcript, fillers: [FillerHit], pauses: [(start: Double, end: Double)] = []) -> [Token] {
+        let sentenceEnds = Set(transcript.sentences(pauses: pauses).map { $0.words.upperBound - 1 })
+        var tokens = transcript.words.enumerated().filter { $0.element.start.isFinite && $0.element.end.isFinite }.map { index, word -> Token in
             let mid = (word.start + word.end) / 2
             let filler = fillers.indices.first {
                 fillers[$0].source == .lexicon && fillers[$0].start <= mid && mid <= fillers[$0].end
             }
             return Token(start: milliseconds(word.start), end: milliseconds(max(word.end, word.start)),
-                         text: word.text, filler: filler)
+                         text: word.displayText, filler: filler, endsSentence: sentenceEnds.contains(index))
         }
         for (index, hit) in fillers.enumerated() where hit.source == .acoustic && hit.start.isFinite && hit.end.isFinite {
             let mid = (hit.start + hit.end) / 2
@@ -108,7 +115,7 @@ public enum WebVTTExport {
                 let previousMid = (previous.start + previous.end) / 2
                 let mid = (token.start + token.end) / 2
                 let pauseBetween = pauseMids.contains { previousMid < $0 && $0 < mid }
-                if pauseBetween || token.start - previous.end >= gapBreak || current.count >= maxCueTokens
+                if pauseBetween || previous.endsSentence || token.start - previous.end >= gapBreak || current.count >= maxCueTokens
                     || token.end - first.start > maxCue {
                     close()
                 }

@@ -118,12 +118,13 @@ struct ScoreReport {
 
 /// The transcript as text with fillers marked, wrapped for the terminal.
 enum TranscriptText {
-    /// Words with lexicon fillers in [brackets] and acoustic filled pauses as [~um~].
+    /// Words as the engine wrote them (punctuation, capitals, symbols), lexicon fillers in
+    /// [brackets] and acoustic filled pauses as [~um~].
     static func marked(_ transcript: Transcript, fillers: [FillerHit], palette: Palette) -> [String] {
         var tokens: [(start: Double, text: String)] = []
         for word in transcript.words {
             let isFiller = fillers.contains { $0.source == .lexicon && word.start >= $0.start - 1e-6 && word.end <= $0.end + 1e-6 }
-            tokens.append((word.start, isFiller ? palette.yellow("[\(word.text)]") : word.text))
+            tokens.append((word.start, isFiller ? palette.yellow("[\(word.displayText)]") : word.displayText))
         }
         for hit in fillers where hit.source == .acoustic {
             tokens.append((hit.start, palette.yellow("[~um~]")))

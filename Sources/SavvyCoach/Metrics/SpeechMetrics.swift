@@ -8,7 +8,7 @@ import SavvyDSP
 /// `metricsVersion` changes whenever an algorithm or its defaults change.
 public struct SpeechMetrics: Sendable, Equatable, Codable {
     /// Version of the metric definitions (this struct, the DSP and the filler lexicon together).
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var metricsVersion: Int
     /// Version of the DSP algorithms that produced the acoustic part.

@@ -86,23 +86,35 @@ public struct ScorePipeline {
         try TranscriberFactory.make(settings.engine, environment: environment)
     }
 
-    /// Scores a file from scratch.
+    /// Scores a file from scratch (reading it once, through a snapshot).
     public func score(path: String, transcriber: TranscriberSelection) throws -> ScoredAnswer {
-        let audio = try AudioFile.load(path: path)
+        try score(try InputSnapshot(path: path), transcriber: transcriber)
+    }
+
+    /// Scores a snapshot from scratch; save it with `SessionRecorder.save(_:snapshot:store:)` so
+    /// the stored bytes are the ones scored.
+    public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection) throws -> ScoredAnswer {
+        let path = snapshot.sourcePath
+        let audio = try AudioFile.load(path: snapshot.readPath, displayPath: path)
+        // The hash lets `savvy import` check that a result is merged with the audio it came from;
+        // it is the hash of the very bytes decoded here.
+        let sha256 = snapshot.sha256
         let analysis = try analyse(audio, path: path)
         var transcript = try transcriber.transcriber.transcribe(samples: audio.samples, sampleRate: audio.sampleRate)
         if transcript.engine == "whisper" {
-            transcript = HallucinationGuard.filter(transcript, silences: Self.silences(analysis))
+            transcript = HesitationMerge.merge(HallucinationGuard.filter(transcript, silences: Self.silences(analysis)))
         }
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))
-        return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: transcriber.reason)
+        return try judge(source: ScoredAnswer.Source(audio.source, sha256: sha256), analysis: analysis,
+                         transcript: transcript, engineReason: transcriber.reason)
     }
 
-    /// Scores a file with a transcript already made (rescore without `--retranscribe`).
-    public func score(path: String, transcript: Transcript) throws -> ScoredAnswer {
-        let audio = try AudioFile.load(path: path)
+    /// Scores a snapshot with a transcript already made (rescore without `--retranscribe`).
+    public func score(_ snapshot: InputSnapshot, transcript: Transcript) throws -> ScoredAnswer {
+        let path = snapshot.sourcePath
+        let audio = try AudioFile.load(path: snapshot.readPath, displayPath: path)
         let analysis = try analyse(audio, path: path)
         return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: nil)
     }

@@ -9,15 +9,18 @@ public struct ScoredAnswer {
         public let path: String
         public let sampleRate: Int
         public let durationSeconds: Double
+        /// SHA-256 of the file's bytes (lower-case hex), when the file was read for this scoring.
+        public let sha256: String?
 
-        public init(path: String, sampleRate: Int, durationSeconds: Double) {
+        public init(path: String, sampleRate: Int, durationSeconds: Double, sha256: String? = nil) {
             self.path = path
             self.sampleRate = sampleRate
             self.durationSeconds = durationSeconds
+            self.sha256 = sha256
         }
 
-        public init(_ info: AudioFileInfo) {
-            self.init(path: info.path, sampleRate: info.sampleRate, durationSeconds: info.durationSeconds)
+        public init(_ info: AudioFileInfo, sha256: String? = nil) {
+            self.init(path: info.path, sampleRate: info.sampleRate, durationSeconds: info.durationSeconds, sha256: sha256)
         }
     }
 

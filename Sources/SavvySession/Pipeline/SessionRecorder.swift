@@ -22,16 +22,29 @@ public enum SessionRecorder {
             degradedReason: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
-    /// Copies the audio into the vault and writes the session with its first scoring.
-    public static func save(_ answer: ScoredAnswer, audio: URL, store: SessionStore, at date: Date = Date()) throws -> Int64 {
+    /// The session and first-scoring rows of `answer`, its recording to be copied from `audio`
+    /// (read from `readPath` instead when given: a snapshot of it).
+    public static func rows(_ answer: ScoredAnswer, audio: URL, readPath: String? = nil,
+                            at date: Date) throws -> (NewSession, NewScoring) {
         let m = answer.metrics
-        let session = NewSession(
-            createdAt: date, drill: answer.rubric.drillID, prompt: answer.rubric.prompt, audioSource: audio,
+        var session = NewSession(
+            createdAt: date, drill: answer.rubric.drillID, prompt: answer.rubric.prompt,
+            audioSource: audio,
             duration: m.durationSeconds, sampleRate: answer.source.sampleRate,
             transcriptJSON: try encode(answer.transcript), asrEngine: answer.transcript.engine,
             asrModel: answer.transcript.model, metricsJSON: try encode(m), metricsVersion: m.metricsVersion,
             lexiconVersion: m.lexiconVersion, wpm: m.pace.wpm, fillersPerMinute: m.fillers.perMinute,
             pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
-        return try store.insertSession(session, scoring: try newScoring(answer.rubric, at: date))
+        session.audioReadPath = readPath
+        return (session, try newScoring(answer.rubric, at: date))
+    }
+
+    /// Copies the snapshot's bytes (the ones that were scored) into the vault and writes the
+    /// session with its first scoring.
+    public static func save(_ answer: ScoredAnswer, snapshot: InputSnapshot, store: SessionStore,
+                            at date: Date = Date()) throws -> Int64 {
+        let (session, scoring) = try rows(answer, audio: URL(fileURLWithPath: snapshot.sourcePath),
+                                          readPath: snapshot.readPath, at: date)
+        return try store.insertSession(session, scoring: scoring)
     }
 }

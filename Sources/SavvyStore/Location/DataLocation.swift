@@ -107,6 +107,7 @@ public struct DataLocation: Sendable, Equatable {
         case ENOENT: return "no such file or directory"
         case EISDIR: return "is a directory"
         case ENAMETOOLONG: return "path too long"
+        case ENODEV: return "not a regular file (a device, a FIFO, or a link to one)"
         default: return String(cString: strerror(code)).lowercased()
         }
     }

@@ -54,8 +54,13 @@ public struct RecordingVault: Sendable {
     }
 
     /// The SHA-256 (lower-case hex) and size of the file at `path`.
+    /// Only a regular file is read (ENODEV otherwise): a recording replaced by a link to
+    /// `/dev/zero` or by a FIFO must fail, not hash forever or wait for a writer.
     static func sha256(ofFileAt path: String) throws(POSIXFailure) -> (hex: String, bytes: Int64) {
-        let file = try POSIXFile(path: path, flags: O_RDONLY)
+        let file = try POSIXFile(path: path, flags: O_RDONLY | O_NONBLOCK)
+        var info = stat()
+        guard fstat(file.descriptor, &info) == 0 else { throw POSIXFailure(errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw POSIXFailure(errno: ENODEV) }
         var hasher = SHA256()
         var total: Int64 = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
@@ -85,10 +90,12 @@ public struct RecordingVault: Sendable {
     ///
     /// - Throws: `StoreError.diskFull` when the recordings file system fills up (the partial
     ///   temporary file is removed), `StoreError.cannotStoreRecording` otherwise.
-    func importFile(at source: URL) throws -> Imported {
+    /// - Parameter readPath: where to read the bytes when not `source` itself (a snapshot of it).
+    func importFile(at source: URL, readingFrom readPath: String? = nil) throws -> Imported {
         let input: POSIXFile
         do throws(POSIXFailure) {
-            input = try POSIXFile(path: source.path, flags: O_RDONLY)
+            // O_NONBLOCK: a FIFO must be refused below, not waited on here.
+            input = try POSIXFile(path: readPath ?? source.path, flags: O_RDONLY | O_NONBLOCK)
         } catch let failure {
             throw StoreError.cannotStoreRecording(source: source.path, reason: failure.reason)
         }

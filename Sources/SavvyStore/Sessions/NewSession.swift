@@ -41,6 +41,10 @@ public struct NewSession: Sendable, Equatable {
     /// Mean smoothed cepstral peak prominence in dB over voiced frames; nil when unvoiced.
     public var cpps: Double?
 
+    /// Where to read the audio's bytes when not from `audioSource` (a private snapshot of it,
+    /// so the stored bytes are exactly the ones scored); `audioSource` still names the file.
+    public var audioReadPath: String?
+
     /// Creates a session value; see each property for units.
     public init(
         createdAt: Date, drill: String, prompt: String, audioSource: URL, duration: Double, sampleRate: Int,

@@ -106,30 +106,59 @@ public final class SessionStore: @unchecked Sendable {
     @discardableResult
     public func insertSession(_ session: NewSession, scoring: NewScoring? = nil) throws -> Int64 {
         try lock.withLock {
-            let imported = try vault.importFile(at: session.audioSource)
+            let imported = try vault.importFile(at: session.audioSource, readingFrom: session.audioReadPath)
             do {
                 return try connection.transaction(action: "saving a session") {
                     // The orphan sweep removes files only under this same write lock, so a file
                     // present now stays until the commit (see `removeOrphanRecordings`).
-                    guard vault.exists(relativePath: imported.relativePath) else {
-                        throw StoreError.cannotStoreRecording(
-                            source: session.audioSource.path, reason: "its stored copy was removed while saving; try again")
-                    }
-                    try connection.prepare(SessionStore.insertSessionSQL, action: "saving a session").execute([
-                        .text(Timestamp.string(from: session.createdAt)), .text(session.drill), .text(session.prompt),
-                        .text(imported.relativePath), .text(imported.sha256), .integer(imported.bytes),
-                        .real(session.duration), .integer(Int64(session.sampleRate)),
-                        .text(session.audioSource.lastPathComponent), .blob(session.transcriptJSON),
-                        .text(session.asrEngine), .text(session.asrModel), .blob(session.metricsJSON),
-                        .integer(Int64(session.metricsVersion)), .text(session.lexiconVersion), .real(session.wpm),
-                        .real(session.fillersPerMinute), .real(session.pitchSD), .real(session.cpps),
-                    ])
+                    try requireStoredCopy(imported, of: session)
+                    try connection.prepare(SessionStore.insertSessionSQL, action: "saving a session")
+                        .execute(insertValues(session, imported: imported))
                     let id = connection.lastInsertRowID
                     if let scoring {
                         try insert(scoring, sessionID: id)
                     }
                     return id
                 }
+            } catch {
+                if imported.created { removeUnreferenced(imported.relativePath) }
+                throw error
+            }
+        }
+    }
+
+    /// Like `insertSession`, but a recording whose SHA-256 is already in a session is not saved
+    /// again: the check and the insert are one transaction, so parallel imports of the same
+    /// result cannot both add it (what `savvy import` relies on to be idempotent).
+    ///
+    /// - Parameter expectedSHA256: when given, the audio must have this hash (the one the
+    ///   result was scored from); otherwise nothing is saved.
+    /// - Returns: the session's id and whether this call added it.
+    /// - Throws: `StoreError.recordingChanged` for the wrong audio, or as `insertSession`.
+    public func insertSessionUnlessStored(
+        _ session: NewSession, scoring: NewScoring? = nil, expectedSHA256: String? = nil
+    ) throws -> (id: Int64, inserted: Bool) {
+        try lock.withLock {
+            let imported = try vault.importFile(at: session.audioSource, readingFrom: session.audioReadPath)
+            do {
+                if let expectedSHA256, expectedSHA256.lowercased() != imported.sha256 {
+                    throw StoreError.recordingChanged(
+                        path: session.audioSource.path, expected: expectedSHA256.lowercased(), found: imported.sha256)
+                }
+                let outcome = try connection.transaction(action: "importing a session") { () -> (id: Int64, inserted: Bool) in
+                    let existing = try connection.prepare(
+                        "SELECT id FROM sessions WHERE audio_sha256 = ? ORDER BY id LIMIT 1", action: "importing a session")
+                    try existing.bind([.text(imported.sha256)])
+                    if try existing.step() { return (existing.int64(0), false) }
+                    try requireStoredCopy(imported, of: session)
+                    try connection.prepare(SessionStore.insertSessionSQL, action: "importing a session")
+                        .execute(insertValues(session, imported: imported))
+                    let id = connection.lastInsertRowID
+                    if let scoring { try insert(scoring, sessionID: id) }
+                    return (id, true)
+                }
+                if !outcome.inserted, imported.created { removeUnreferenced(imported.relativePath) }
+                return outcome
             } catch {
                 if imported.created { removeUnreferenced(imported.relativePath) }
                 throw error
@@ -162,6 +191,26 @@ public final class SessionStore: @unchecked Sendable {
             try statement.bind([.integer(id)])
             guard try statement.step() else { return nil }
             return try decodeSession(statement)
+        }
+    }
+
+    /// Ids of the sessions whose recording has the SHA-256 `sha256` (lower-case hex), oldest first.
+    ///
+    /// Stored names start with the hash's first 16 hex digits, so the `audio_path` index finds
+    /// the candidates without reading every row.
+    public func sessionIDs(audioSHA256 sha256: String) throws -> [Int64] {
+        try lock.withLock {
+            let prefix = DataLocation.recordingsDirectoryName + "/" + String(sha256.prefix(RecordingVault.hashPrefixLength))
+            let statement = try connection.prepare(
+                """
+                SELECT id FROM sessions INDEXED BY sessions_by_audio
+                WHERE audio_path >= ? AND audio_path < ? AND audio_sha256 = ? ORDER BY id
+                """, action: "reading sessions")
+            // '-' (0x2D) follows the prefix in every stored name; '.' (0x2E) is the next byte up.
+            try statement.bind([.text(prefix + "-"), .text(prefix + "."), .text(sha256)])
+            var ids: [Int64] = []
+            while try statement.step() { ids.append(statement.int64(0)) }
+            return ids
         }
     }
 
@@ -372,6 +421,28 @@ public final class SessionStore: @unchecked Sendable {
     }
 
     // MARK: Private
+
+    /// Fails when the orphan sweep of another process removed the recording between the copy and
+    /// this transaction (it only sweeps under the write lock this transaction now holds).
+    private func requireStoredCopy(_ imported: RecordingVault.Imported, of session: NewSession) throws {
+        guard vault.exists(relativePath: imported.relativePath) else {
+            throw StoreError.cannotStoreRecording(
+                source: session.audioSource.path, reason: "its stored copy was removed while saving; try again")
+        }
+    }
+
+    /// The `insertSessionSQL` parameters for `session` with its recording already in the vault.
+    private func insertValues(_ session: NewSession, imported: RecordingVault.Imported) -> [SQLValue] {
+        [
+            .text(Timestamp.string(from: session.createdAt)), .text(session.drill), .text(session.prompt),
+            .text(imported.relativePath), .text(imported.sha256), .integer(imported.bytes),
+            .real(session.duration), .integer(Int64(session.sampleRate)),
+            .text(session.audioSource.lastPathComponent), .blob(session.transcriptJSON),
+            .text(session.asrEngine), .text(session.asrModel), .blob(session.metricsJSON),
+            .integer(Int64(session.metricsVersion)), .text(session.lexiconVersion), .real(session.wpm),
+            .real(session.fillersPerMinute), .real(session.pitchSD), .real(session.cpps),
+        ]
+    }
 
     private static let insertSessionSQL = """
         INSERT INTO sessions (created_at, drill, prompt, audio_path, audio_sha256, audio_bytes, duration,

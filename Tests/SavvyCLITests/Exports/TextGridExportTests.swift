@@ -59,7 +59,7 @@ final class TextGridExportTests: XCTestCase {
     func assertTiles(_ text: String, duration: Double, file: StaticString = #filePath, line: UInt = #line) throws {
         let grid = try Self.parse(text)
         XCTAssertEqual(grid.xmax, duration, file: file, line: line)
-        XCTAssertEqual(grid.tiers.map(\.name), ["words", "fillers", "pauses"], file: file, line: line)
+        XCTAssertEqual(grid.tiers.map(\.name), ["words", "fillers", "pauses", "sentences"], file: file, line: line)
         for tier in grid.tiers {
             XCTAssertEqual(tier.xmin, 0, tier.name, file: file, line: line)
             XCTAssertEqual(tier.xmax, duration, tier.name, file: file, line: line)
@@ -138,6 +138,6 @@ final class TextGridExportTests: XCTestCase {
         let text = TextGridExport.render(transcript: Transcript(words: [], engine: "e", model: "m"),
                                          metrics: ExportFixtures.metrics(fillers: [], pauses: []), duration: 2.5)
         try assertTiles(text, duration: 2.5)
-        XCTAssertEqual(try Self.parse(text).tiers.map(\.intervals.count), [1, 1, 1])
+        XCTAssertEqual(try Self.parse(text).tiers.map(\.intervals.count), [1, 1, 1, 1])
     }
 }

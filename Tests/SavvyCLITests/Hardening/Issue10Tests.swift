@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 import SavvyTestSupport
 @testable import SavvyCLI
+import SavvyAudio
+import SavvySession
 @testable import SavvyStore
 
 /// Issue 10: what a newcomer and a fault sweep hit. Each test is named after its item.
@@ -304,5 +306,79 @@ final class Issue10Tests: XCTestCase {
         while (kill(workerPid, 0) == 0 || FileManager.default.fileExists(atPath: workFolder)), Date() < gone { usleep(20_000) }
         XCTAssertNotEqual(kill(workerPid, 0), 0, "the worker outlived savvy")
         XCTAssertFalse(FileManager.default.fileExists(atPath: workFolder), "the work folder outlived savvy")
+    }
+
+    // MARK: Items 5 and 7 — one read of the input; regular files only
+
+    /// The input is read once: a file replaced after the snapshot (`mv b.wav a.wav` during
+    /// scoring) changes neither the decoded audio, nor the SHA-256, nor the stored bytes.
+    func testIssue10_item5_replacedInputKeepsTheBytesThatWereRead() throws {
+        let dir = try TemporaryDirectory()
+        let a = dir.path("a.wav")
+        try FileManager.default.copyItem(atPath: PackagePaths.fixture("fillers.wav"), toPath: a)
+        try FileManager.default.copyItem(atPath: PackagePaths.fixture("pitch-glide.wav"), toPath: dir.path("b.wav"))
+        let original = try Data(contentsOf: URL(fileURLWithPath: a))
+        let expected = try AudioFile.load(path: a)
+
+        let snapshot = try InputSnapshot(path: a)
+        XCTAssertEqual(rename(dir.path("b.wav"), a), 0)  // the swap, after the read
+        let decoded = try AudioFile.load(path: snapshot.readPath, displayPath: snapshot.sourcePath)
+        XCTAssertEqual(decoded.samples, expected.samples)
+        XCTAssertEqual(decoded.source.path, a)
+        let store = try SessionStore(location: DataLocation(directory: home.url))
+        var session = NewSession(createdAt: Date(), drill: "free", prompt: "", audioSource: URL(fileURLWithPath: a),
+                                 duration: 8.9, sampleRate: 16_000, transcriptJSON: Data("{}".utf8), asrEngine: "pocketsphinx",
+                                 asrModel: "en-us", metricsJSON: Data("{}".utf8), metricsVersion: 1)
+        session.audioReadPath = snapshot.readPath
+        let id = try store.insertSession(session)
+        let stored = try XCTUnwrap(try store.session(id: id))
+        XCTAssertEqual(stored.audioSHA256, snapshot.sha256)
+        XCTAssertEqual(stored.sourceName, "a.wav")
+        XCTAssertEqual(try Data(contentsOf: store.recordingURL(of: stored)), original)
+        XCTAssertEqual(try store.sessionIDs(audioSHA256: snapshot.sha256), [id])
+    }
+
+    /// A FIFO, a device or a folder is refused before any work, with one line (a FIFO used to
+    /// hang a saving `score`).
+    func testIssue10_item7_nonRegularInputsAreRefusedAtOnce() throws {
+        let dir = try TemporaryDirectory()
+        XCTAssertEqual(mkfifo(dir.path("take.wav"), 0o644), 0)
+        let cases: [(path: String, kind: String)] = [
+            (dir.path("take.wav"), "a FIFO (named pipe)"),
+            ("/dev/zero", "a device"),
+            (dir.path, "a folder"),
+        ]
+        for c in cases {
+            let r = run(["score", c.path, "--asr", "pocketsphinx", "--coach", "heuristic"])
+            XCTAssertEqual(r.status, .failure, c.kind)
+            XCTAssertEqual(r.err, "savvy: error: '\(c.path)' is \(c.kind), not a regular file; savvy reads recordings only from regular files\n")
+        }
+    }
+
+    /// `rescore` of a session whose stored recording became a link to `/dev/zero` fails at
+    /// once instead of hashing forever; a changed recording is still named as changed.
+    func testIssue10_item7_rescoreRefusesARecordingReplacedByADevice() throws {
+        let id = try storeSession()
+        let store = try SessionStore(location: DataLocation(directory: home.url))
+        let recording = store.recordingURL(of: try XCTUnwrap(try store.session(id: id))).path
+        XCTAssertEqual(unlink(recording), 0)
+        XCTAssertEqual(symlink("/dev/zero", recording), 0)
+        let r = run(["rescore", "\(id)", "--coach", "heuristic"])
+        XCTAssertEqual(r.status, .failure)
+        XCTAssertEqual(r.err, "savvy: error: '\(recording)' is a device, not a regular file; savvy reads recordings only from regular files\n")
+    }
+
+    // MARK: Item 18 — already stored
+
+    /// Scoring a recording that is already stored (same SHA-256) says so.
+    func testIssue10_item18_alreadyStoredRecordingIsNoted() throws {
+        let args = ["score", PackagePaths.fixture("fillers.wav"), "--asr", "pocketsphinx", "--coach", "heuristic", "--json"]
+        let first = try BinaryRun.savvy(args, environment: ["SAVVY_HOME": home.path])
+        XCTAssertEqual(first.exitCode, 0, first.stderr)
+        XCTAssertEqual(first.stderr, "")
+        let second = try BinaryRun.savvy(args, environment: ["SAVVY_HOME": home.path])
+        XCTAssertEqual(second.exitCode, 0, second.stderr)
+        XCTAssertEqual(second.stderr, "note: fillers.wav is already stored as session 1 (same SHA-256); saved again as session 2 "
+                       + "— 'savvy rescore 1' judges the stored one again\n")
     }
 }

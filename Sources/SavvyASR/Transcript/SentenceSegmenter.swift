@@ -1,0 +1,110 @@
+/// Splits a transcript into sentences.
+///
+/// Whisper punctuates: a word written with a closing ".", "?" or "!" (quotes and brackets after
+/// it allowed) ends a sentence, except for titles and Latin abbreviations ("Mr.", "e.g.") and
+/// single-letter initials. pocketsphinx writes no punctuation, so there a pause between two
+/// words ends a sentence: a gap of at least `pauseSeconds` between their times, or a silent span
+/// from the VAD of at least that length starting between the two words' starts and ending before
+/// the second word's end — word gaps alone miss many real pauses because Whisper stretches a word's end
+/// over the silence after it, while the VAD measures the audio itself.
+///
+/// Whisper sometimes writes a long stretch without any full stop; a run of more than
+/// `maximumRunWords` words without sentence punctuation is split at its pauses as well.
+public struct SentenceSegmenter: Sendable {
+    /// Shortest pause that ends a sentence where the engine gave no punctuation, seconds
+    /// (default 0.4, the sentence gap savvy's content layer used before sentences came from here).
+    public var pauseSeconds: Double
+    /// Longest run of words without sentence punctuation kept whole in a punctuated transcript.
+    public var maximumRunWords: Int
+
+    /// Abbreviations whose full stop does not end a sentence (lower-cased, with their dots).
+    static let abbreviations: Set<String> = [
+        "mr.", "mrs.", "ms.", "dr.", "prof.", "st.", "jr.", "sr.", "vs.", "e.g.", "i.e.", "approx.", "no.",
+    ]
+
+    public init(pauseSeconds: Double = 0.4, maximumRunWords: Int = 40) {
+        self.pauseSeconds = pauseSeconds
+        self.maximumRunWords = maximumRunWords
+    }
+
+    /// The sentences of `words`, in order, covering every word once.
+    /// - Parameter pauses: silent spans from a VAD in seconds (any order); empty when the caller
+    ///   has none.
+    public func sentences(_ words: [TranscriptWord], pauses: [(start: Double, end: Double)] = []) -> [TranscriptSentence] {
+        guard !words.isEmpty else { return [] }
+        let punctuated = words.contains { Self.endsSentence($0.display) }
+        let longPauses = pauses.filter { $0.end - $0.start >= pauseSeconds }
+        // Pause breaks: a break after word i means word i + 1 starts a sentence.
+        let pauseBreak = (0..<(words.count - 1)).map { i in
+            hasPause(between: words[i], and: words[i + 1], pauses: longPauses)
+        }
+        var breaks = [Bool](repeating: false, count: words.count - 1)
+        if punctuated {
+            for i in 0..<(words.count - 1) where Self.endsSentence(words[i].display) { breaks[i] = true }
+            // Long unpunctuated runs fall back to the pauses inside them.
+            var runStart = 0
+            for i in 0..<words.count where i == words.count - 1 || breaks[i] {
+                if i - runStart + 1 > maximumRunWords {
+                    for j in runStart..<min(i, words.count - 1) where pauseBreak[j] { breaks[j] = true }
+                }
+                runStart = i + 1
+            }
+        } else {
+            breaks = pauseBreak
+        }
+
+        var result: [TranscriptSentence] = []
+        var first = 0
+        for i in 0..<words.count where i == words.count - 1 || breaks[i] {
+            let range = first..<(i + 1)
+            let boundary: TranscriptSentence.Boundary = Self.endsSentence(words[i].display) ? .punctuation
+                : i == words.count - 1 ? .end : .pause
+            result.append(TranscriptSentence(
+                words: range, start: words[first].start, end: words[i].end,
+                text: Self.text(of: words[range], punctuated: boundary == .punctuation), boundary: boundary))
+            first = i + 1
+        }
+        return result
+    }
+
+    /// Whether there is a pause of at least `pauseSeconds` between two consecutive words.
+    private func hasPause(between left: TranscriptWord, and right: TranscriptWord, pauses: [(start: Double, end: Double)]) -> Bool {
+        if right.start - left.end >= pauseSeconds { return true }
+        // The silence starts after the left word began and before the right word began; a
+        // silence that begins inside the right word (its stretched end) is not between them.
+        return pauses.contains { $0.start > left.start && $0.start < right.start && $0.end <= right.end }
+    }
+
+    /// Whether an engine-written token closes a sentence.
+    static func endsSentence(_ display: String?) -> Bool {
+        guard let display else { return false }
+        let closers: Set<Character> = ["\"", "'", ")", "]", "”", "’", "»"]
+        var token = Substring(display)
+        while let last = token.last, closers.contains(last) { token = token.dropLast() }
+        guard let last = token.last, [".", "?", "!"].contains(last) else { return false }
+        // "..." and "…" mark trailing off, not a full stop.
+        if token.hasSuffix("..") { return false }
+        if last == "." {
+            let lowered = token.lowercased()
+            if abbreviations.contains(lowered) { return false }
+            // An initial ("J.") or a spelled-out acronym ("U.S.") is not a sentence end.
+            let letters = token.dropLast()
+            if letters.count == 1, letters.first?.isUppercase == true { return false }
+            if letters.contains("."), letters.split(separator: ".").allSatisfy({ $0.count == 1 }) { return false }
+        }
+        return true
+    }
+
+    /// The words joined for reading. Without engine punctuation the sentence gets a capital,
+    /// "I" for "i", and a full stop.
+    static func text(of words: ArraySlice<TranscriptWord>, punctuated: Bool) -> String {
+        if punctuated || words.contains(where: { $0.display != nil }) {
+            return words.map(\.displayText).joined(separator: " ")
+        }
+        var tokens = words.map { word -> String in
+            word.text == "i" || word.text.hasPrefix("i'") ? "I" + word.text.dropFirst() : word.text
+        }
+        if let first = tokens.first { tokens[0] = first.prefix(1).uppercased() + first.dropFirst() }
+        return tokens.joined(separator: " ") + "."
+    }
+}

@@ -1,0 +1,94 @@
+import SavvyASR
+import SavvyCoach
+import SavvyDSP
+
+/// A stretch of the transcript read as one sentence, with the time it covers and the drill
+/// section it belongs to.
+struct ReportSentence: Equatable {
+    /// Indices into `Transcript.words`.
+    let words: Range<Int>
+    let start: Double
+    let end: Double
+    /// The structure-map section the sentence opens in, nil before the first found section.
+    let sectionID: String?
+
+    /// A gap between words this long ends a sentence when the engine gave no punctuation: it is
+    /// the pause length listeners hear as a boundary (Campione & Véronis 2002 put most
+    /// within-utterance pauses below it).
+    static let boundaryGap = 0.5
+
+    /// The transcript cut into sentences. Without sentence marks from the engine a boundary is a
+    /// silent pause the VAD found between two words or a word gap, either at least ``boundaryGap``
+    /// long, or the start of the next structure section.
+    static func split(_ transcript: Transcript, pauses: [Pause], structure: [StructureSpan]) -> [ReportSentence] {
+        let words = transcript.words
+        guard !words.isEmpty else { return [] }
+        let found = structure.compactMap { span in span.start.map { (id: span.sectionID, start: $0) } }
+            .sorted { $0.start < $1.start }
+        func section(at time: Double) -> String? {
+            // A section starts at its first word; a tolerance of 10 ms absorbs JSON rounding.
+            found.last { $0.start <= time + 0.01 }?.id
+        }
+        var result: [ReportSentence] = []
+        var first = 0
+        var pauseIndex = 0
+        for i in 1...words.count {
+            var boundary = i == words.count
+            if !boundary {
+                let gapStart = words[i - 1].end, gapEnd = words[i].start
+                while pauseIndex < pauses.count, pauses[pauseIndex].end <= gapStart { pauseIndex += 1 }
+                let pauseBetween = pauseIndex < pauses.count
+                    && pauses[pauseIndex].start >= gapStart - 0.05 && pauses[pauseIndex].end <= gapEnd + 0.05
+                    && pauses[pauseIndex].durationSeconds >= boundaryGap
+                boundary = pauseBetween || gapEnd - gapStart >= boundaryGap
+                    || section(at: words[i].start) != section(at: words[i - 1].start)
+            }
+            if boundary {
+                result.append(ReportSentence(words: first..<i, start: words[first].start, end: words[i - 1].end,
+                                             sectionID: section(at: words[first].start)))
+                first = i
+            }
+        }
+        return merged(result)
+    }
+
+    /// Pieces shorter than this many words (a lone "umm", "and so") are joined to a neighbour
+    /// in the same section: a pause around a hesitation is not the end of a sentence.
+    static let minimumWords = 3
+
+    static func merged(_ pieces: [ReportSentence]) -> [ReportSentence] {
+        var result: [ReportSentence] = []
+        var pending: ReportSentence?
+        for piece in pieces {
+            var current = piece
+            if let head = pending, head.sectionID == current.sectionID {
+                current = ReportSentence(words: head.words.lowerBound..<current.words.upperBound, start: head.start,
+                                         end: current.end, sectionID: current.sectionID)
+            } else if let head = pending {
+                // The next piece opens another section: the fragment ends the previous sentence
+                // when that one shares its section, and stands alone otherwise.
+                if let last = result.last, last.sectionID == head.sectionID {
+                    result[result.count - 1] = ReportSentence(words: last.words.lowerBound..<head.words.upperBound,
+                                                              start: last.start, end: head.end, sectionID: head.sectionID)
+                } else {
+                    result.append(head)
+                }
+            }
+            pending = nil
+            if current.words.count < minimumWords {
+                pending = current
+            } else {
+                result.append(current)
+            }
+        }
+        if let tail = pending {
+            if let last = result.last, last.sectionID == tail.sectionID {
+                result[result.count - 1] = ReportSentence(words: last.words.lowerBound..<tail.words.upperBound,
+                                                          start: last.start, end: tail.end, sectionID: tail.sectionID)
+            } else {
+                result.append(tail)
+            }
+        }
+        return result
+    }
+}
