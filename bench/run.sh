@@ -30,3 +30,9 @@ if [ -x "${SAVVY_VENV:-}/bin/python" ]; then
 else
   echo "content bench: skipped (no engines' venv at SAVVY_VENV; run make venv)"
 fi
+# Local LLM judges against the on-device tier: minutes per answer on CPU, so only on request.
+if [ "${BENCH_LLM:-0}" = 1 ]; then
+  python3 bench/llm_compare.py --savvy "$SAVVY" --out "$OUT/llm-compare.json"
+else
+  echo "llm compare: skipped (BENCH_LLM=1 runs bench/llm_compare.py, about 20 minutes per model)"
+fi

@@ -10,7 +10,13 @@ enum CLIError: Error, LocalizedError, Equatable {
     /// Standard output failed for a reason other than a closed pipe (e.g. disk full).
     case cannotWriteOutput(reason: String)
     case batchFailed(failed: Int, total: Int)
+    /// `practice` heard no speech before its no-speech timeout.
+    case nobodySpoke(seconds: Double)
+    /// `practice` recorded a take with no speech in it (nothing kept).
+    case silentTake
     case unreadableSession(id: Int64, what: String)
+    case noInterviews
+    case unreadableInterview(id: Int64)
     case malformedResult(path: String, detail: String)
     case importAudioMissing(result: String, audio: String)
     case importFailed(failed: Int, total: Int)
@@ -29,10 +35,20 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "cannot write '\(path)': \(reason); \(kept)"
         case let .cannotWriteOutput(reason):
             return "cannot write to standard output: \(reason)"
+        case let .nobodySpoke(seconds):
+            return "nobody spoke in the first \(Format.fixed(seconds, 0)) s, so nothing was kept; check the microphone "
+                + "and its mute switch ('savvy doctor' tests it), or wait longer with '--no-speech SECONDS'"
+        case .silentTake:
+            return "the take has no speech in it (silent or only noise), so nothing was kept; check the microphone "
+                + "and its mute switch ('savvy doctor' tests it) and record again"
         case let .batchFailed(failed, total):
             return "\(failed) of \(total) files could not be scored (see the errors above)"
         case let .unreadableSession(id, what):
             return "session \(id) has no readable \(what) (written by another savvy version?); rescore it with 'savvy rescore \(id) --retranscribe'"
+        case .noInterviews:
+            return "there are no interviews yet; start one with 'savvy interview'"
+        case let .unreadableInterview(id):
+            return "interview \(id) has no readable summary (written by another savvy version?); its answers are sessions: see 'savvy history'"
         case let .malformedResult(path, detail):
             return "'\(path)' is not a savvy score result (\(detail)); import the output of 'savvy score --json --no-save'"
         case let .importAudioMissing(result, audio):

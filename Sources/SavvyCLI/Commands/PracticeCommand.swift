@@ -17,10 +17,12 @@ enum PracticeCommand {
             FlagSpec("retake", value: "ID", help: "practise a stored session's prompt again and compare with it ('last' works)"),
             FlagSpec("device", value: "NAME", help: "ALSA capture device", default: "default"),
             FlagSpec("no-countdown", help: "start recording at once instead of after 3-2-1"),
-            FlagSpec("max", value: "SECONDS", help: "stop after this many seconds of audio"),
+            FlagSpec("max", value: "SECONDS", help: "stop after this many seconds of audio (default: twice the drill's longest target)"),
+            FlagSpec("no-speech", value: "SECONDS", help: "give up when nobody has spoken after this long (0 = never)", default: "20"),
             FlagSpec("silence", value: "SECONDS", help: "stop after this much silence once you have started speaking (0 = never)", default: "3"),
             FlagSpec("speech-threshold", value: "DBFS", help: "level that counts as speech; default: calibrated from the first 0.5 s of room noise"),
             FlagSpec("report", value: "FILE", help: "also write the session's HTML report to FILE (as 'savvy report')"),
+            LiveFeedback.flag,
         ] + ScoreCommand.scoringFlags,
         discussion: """
         Stop with Enter, Ctrl-C (the audio so far is kept and scored), --max, or --silence.
@@ -31,6 +33,7 @@ enum PracticeCommand {
         let args = context.arguments
         let maxSeconds = try args.double("max", in: 1...10_800)
         let silence = try args.double("silence", in: 0...600) ?? 3
+        let noSpeech = try args.double("no-speech", in: 0...10_800) ?? 20
         let threshold = try args.double("speech-threshold", in: -120...0)
         if args.value("report") == "-" {
             throw UsageError("'--report' needs a file; 'savvy report ID --out -' prints a page", command: spec.name)
@@ -62,30 +65,32 @@ enum PracticeCommand {
 
         var options = RecordingOptions()
         options.countdown = !args.has("no-countdown")
-        options.maxSeconds = maxSeconds
+        // Without --max a take still ends: a device with no real-time pacing (an ALSA file
+        // plugin) or a stuck Enter key once filled 6.4 GB in a minute.
+        options.maxSeconds = maxSeconds ?? drill.target.maxSeconds * 2
+        options.noSpeechSeconds = noSpeech > 0 ? noSpeech : nil
         options.silenceSeconds = silence > 0 ? silence : nil
         options.targetSeconds = drill.target.maxSeconds
         if let threshold { options.speechThreshold = .fixed(dBFS: threshold) }
         let recorder = PracticeRecorder(source: .device(args.value("device") ?? "default"), outputPath: takePath,
                                         options: options, display: TerminalRecordingDisplay(stderr: context.stderr, palette: p))
-        // A provisional transcript on the status line (terminal only: nobody sees it otherwise).
-        var live: LiveTranscriber?
-        if context.stderr.isTerminal, let transcriber = try? LiveTranscriber() {
-            live = transcriber
-            recorder.blockObserver = { transcriber.feed($0) }
-            recorder.partialTranscript = { transcriber.partial }
-        }
+        // Live transcript, pace, fillers and nudges on the status line (terminal only).
+        let finishLive = LiveFeedback.hook(context)?(recorder)
         let take: RecordingResult
         do {
             take = try recorder.record()
-            live?.finish()
+            finishLive?()
         } catch {
-            live?.finish()
+            finishLive?()
             throw error
         }
         if case .cancelled = take.stopReason {
             context.stderr.write("cancelled; nothing was recorded\n")
             return .failure
+        }
+        if case .noSpeech = take.stopReason {
+            try? FileManager.default.removeItem(atPath: takePath)
+            throw CLIError.nobodySpoke(seconds: noSpeech)
         }
         guard take.frames > 0 else {
             try? FileManager.default.removeItem(atPath: takePath)
@@ -98,6 +103,10 @@ enum PracticeCommand {
             let snapshot = try InputSnapshot(path: takePath)
             answer = try pipeline.score(snapshot, transcriber: transcriber)
             id = try SessionRecorder.save(answer, snapshot: snapshot, store: store)
+        } catch SessionError.noSpeech {
+            // A take with no speech in it is worth nothing: not kept, no "score it later".
+            try? FileManager.default.removeItem(atPath: takePath)
+            throw CLIError.silentTake
         } catch {
             // The audio is never lost: say where it is and how to score it later.
             context.stderr.write("the recording is kept at \(takePath); score it later with 'savvy score \(takePath)'\n")
