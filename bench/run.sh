@@ -24,3 +24,11 @@ fi
 for extra in bench/asr_bench.sh bench/store_bench.sh; do
   if [ -f "$extra" ]; then bash "$extra"; fi
 done
+# Issue 9: words kept on real (AMI) and noisy (LibriVox + pink noise) speech; needs the Whisper
+# venv's Python (numpy, faster-whisper).
+SAVVY_VENV_DIR="${SAVVY_VENV:-${XDG_DATA_HOME:-$HOME/.local/share}/savvy/venv}"
+if [ -x "$SAVVY_VENV_DIR/bin/python3" ]; then
+  "$SAVVY_VENV_DIR/bin/python3" bench/real_speech_bench.py --savvy "$SAVVY" --shared "$SHARED" --out "$OUT"
+else
+  echo "real speech bench: skipped (no Whisper venv at $SAVVY_VENV_DIR; run 'make venv')"
+fi
