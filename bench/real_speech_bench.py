@@ -88,7 +88,7 @@ def row(savvy, raw, path, home):
     prompted = raw.words(samples, PROMPT)
     words = [w["text"] for w in doc["transcript"]["words"]]
     metrics = doc["metrics"]
-    check = doc.get("transcriptCheck") or metrics.get("transcriptCheck") or {}
+    check = doc["transcript"].get("check") or {}
     return {
         "file": os.path.basename(path),
         "savvyWords": len(words),
@@ -100,6 +100,7 @@ def row(savvy, raw, path, home):
         "fillers": metrics["fillers"]["count"],
         "rawPromptedHesitations": sum(1 for w in prompted if normalise(w) and normalise(w)[0] in HESITATIONS),
         "trusted": check.get("trusted"),
+        "unrecognisedSeconds": sum(u["end"] - u["start"] for u in check.get("unrecognised", [])),
         "words": words,
     }
 
@@ -130,9 +131,10 @@ def main():
             r = row(args.savvy, raw, path, home)
             result["ami"].append(r)
             coverage = "%5.0f %%" % (100 * r["coverage"]) if r["coverage"] is not None else "    - "
-            print("  %-8s %18d/%-4d %5.0f %%  %3.0f %%  %s  %3d (%d)%s" % (
+            print("  %-8s %18d/%-4d %5.0f %%  %3.0f %%  %s  %3d (%d)  prompted decode %d words%s" % (
                 r["file"], r["savvyWords"], r["rawWords"], r["keptPercent"], 100 * r["speechActivity"], coverage,
-                r["fillers"], r["rawPromptedHesitations"], "" if r["trusted"] in (None, True) else "  untrusted"))
+                r["fillers"], r["rawPromptedHesitations"], r["rawPromptedWords"],
+                "" if r["trusted"] in (None, True) else "  untrusted"))
         if result["ami"]:
             kept = sum(r["savvyWords"] for r in result["ami"]) / max(1, sum(r["rawWords"] for r in result["ami"]))
             print("  all      kept %.1f %% of the engine's words (target >= 98 %%)" % (100 * kept))

@@ -26,9 +26,11 @@ public struct TranscriptChecker: Sendable {
     public var wordPadding = 0.3
     /// Below this share of speech covered by words, the transcript is not trusted.
     public var minimumCoverage = 0.5
-    /// Below this mean word confidence, the transcript is not trusted. Measured with Whisper
-    /// tiny.en: English answers 0.64–0.85 (espeak-ng, also quiet and noisy), a German answer 0.42.
-    public var minimumConfidence = 0.5
+    /// Below this mean word confidence, the transcript is not trusted; nil skips the test.
+    /// Measured with Whisper tiny.en: English answers 0.64–0.85 (espeak-ng, also quiet and
+    /// noisy), a German answer 0.42. pocketsphinx's posteriors do not separate the two (English
+    /// espeak-ng answers 0.26–0.48, the German one 0.42), so callers turn it off there.
+    public var minimumConfidence: Double? = 0.5
     /// Below this share of words the second engine also heard, the transcript is not trusted:
     /// nearly no overlap. pocketsphinx is weak on synthetic voices, so English espeak-ng answers
     /// already agree on only 16–37 % of Whisper's words (a German one on 16 %); the check only
@@ -132,7 +134,7 @@ public struct TranscriptChecker: Sendable {
         if coverage < minimumCoverage {
             return "words cover only \(Int((coverage * 100).rounded())) % of the speech"
         }
-        if let meanConfidence, meanConfidence < minimumConfidence {
+        if let meanConfidence, let minimumConfidence, meanConfidence < minimumConfidence {
             return "the recogniser is unsure of most words (mean confidence \(Self.fixed(meanConfidence)))"
         }
         if let agreement, agreement < minimumAgreement {

@@ -6,7 +6,6 @@ import SavvyDSP
 /// `TranscriptChecker` catch loops, decode word-less speech again and judge whether the words can
 /// be trusted.
 struct TranscriptCheckStage {
-    let checker = TranscriptChecker()
 
     /// - Parameters:
     ///   - samples: the 16 kHz mono recording the transcript was made from.
@@ -46,6 +45,9 @@ struct TranscriptCheckStage {
             second = try pocketsphinx.transcribe(samples: samples, sampleRate: sampleRate).words
         }
         let prompt = whisper.flatMap { $0.configuration.prompt.isEmpty ? nil : $0.configuration.prompt }
+        var checker = TranscriptChecker()
+        // Only Whisper's word probabilities tell English from other speech (see minimumConfidence).
+        if whisper == nil { checker.minimumConfidence = nil }
         return try checker.check(result, speech: analysis.activity.segments.map { (start: $0.start, end: $0.end) },
                                  verbatimPrompt: prompt, redecode: redecode, secondOpinion: second)
     }
