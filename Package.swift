@@ -4,7 +4,7 @@ import PackageDescription
 /// savvy: a local-first speech-practice coach.
 ///
 /// Targets sit only at hard boundaries (a C library, a dependency direction):
-/// C shims ← SavvyAudio / SavvyDSP / SavvyASR ← SavvyCoach ← SavvyStore ← SavvySession ← SavvyCLI ← savvy.
+/// C shims ← SavvyAudio / SavvyDSP / SavvyASR / SavvySemantic ← SavvyCoach ← SavvyStore ← SavvySession ← SavvyCLI ← savvy.
 /// SavvySession holds the score pipeline and the practice recorder, so every front end (the CLI
 /// commands, the interview loop) runs one path.
 let swiftSettings: [SwiftSetting] = [
@@ -34,11 +34,14 @@ let package = Package(
         system("CSQLite", pkg: "sqlite3", apt: ["libsqlite3-dev"]),
         system("CCurl", pkg: "libcurl", apt: ["libcurl4-openssl-dev"]),
         system("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
+        system("COpenBLAS", pkg: "openblas", apt: ["libopenblas-dev"]),
 
         .target(name: "SavvyAudio", dependencies: ["CSndfile", "CSoxr", "CALSA"], swiftSettings: swiftSettings),
         .target(name: "SavvyDSP", dependencies: ["CFFTW"], swiftSettings: hotLoopSettings),
         .target(name: "SavvyASR", dependencies: ["CPocketSphinx"], swiftSettings: swiftSettings),
-        .target(name: "SavvyCoach", dependencies: ["SavvyDSP", "SavvyASR", "CCurl"], swiftSettings: swiftSettings),
+        // The encoder's element-wise loops (GELU, LayerNorm, softmax) run ~20× slower unoptimised.
+        .target(name: "SavvySemantic", dependencies: ["COpenBLAS"], swiftSettings: hotLoopSettings),
+        .target(name: "SavvyCoach", dependencies: ["SavvyDSP", "SavvyASR", "SavvySemantic", "CCurl"], swiftSettings: swiftSettings),
         .target(name: "SavvyStore", dependencies: ["SavvyCoach", "CSQLite"], swiftSettings: swiftSettings),
         .target(
             name: "SavvySession",
@@ -47,7 +50,7 @@ let package = Package(
         ),
         .target(
             name: "SavvyCLI",
-            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore", "SavvySession"],
+            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvySemantic", "SavvyCoach", "SavvyStore", "SavvySession"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "savvy", dependencies: ["SavvyCLI"], swiftSettings: swiftSettings),
@@ -57,6 +60,9 @@ let package = Package(
         .testTarget(name: "SavvyAudioTests", dependencies: ["SavvyAudio", "SavvyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SavvyDSPTests", dependencies: ["SavvyDSP", "SavvyAudio", "SavvyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SavvyASRTests", dependencies: ["SavvyASR", "SavvyAudio", "SavvyTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SavvySemanticTests", dependencies: ["SavvySemantic", "SavvyTestSupport"],
+            exclude: ["Goldens"], swiftSettings: swiftSettings),
         .testTarget(name: "SavvyCoachTests", dependencies: ["SavvyCoach", "SavvyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SavvyStoreTests", dependencies: ["SavvyStore", "SavvyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SavvySessionTests", dependencies: ["SavvySession", "SavvyTestSupport"], swiftSettings: swiftSettings),

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Speech engines through the CLI (bench/asr_bench.py): WER and real-time factor on Debian's
 # LibriVox test sentences (apt-get install pocketsphinx-testdata), filler precision/recall with
-# and without the acoustic detector, and WPM error on a generated espeak-ng set. Whisper is
-# measured when SAVVY_VENV (default ~/.local/share/savvy/venv, made by `make venv`) exists.
+# and without the acoustic detector, and WPM error on a generated espeak-ng set; then
+# bench/filler_real_bench.py: fillers on real meeting speech (AMI, when ../shared has it) and
+# false hits on fluent LibriVox and espeak speech. Whisper is measured when SAVVY_VENV (default
+# ~/.local/share/savvy/venv, made by `make venv`) exists.
 #
 #   bench/asr_bench.sh            what `make bench` runs (needs .build/release/savvy)
 #   bench/asr_bench.sh --xctest   the engine-level measurement in LibriVoxBenchmarkTests instead
@@ -13,4 +15,5 @@ if [ "${1:-}" = "--xctest" ]; then
     SAVVY_ASR_BENCH=1 swift test -c release --filter LibriVoxBenchmarkTests 2>&1 | grep -E '^bench:|error:|failed'
     exit 0
 fi
-exec python3 bench/asr_bench.py --savvy "${SAVVY:-.build/release/savvy}" --out bench/out
+python3 bench/asr_bench.py --savvy "${SAVVY:-.build/release/savvy}" --out bench/out
+exec python3 bench/filler_real_bench.py --savvy "${SAVVY:-.build/release/savvy}" --out bench/out

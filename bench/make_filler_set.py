@@ -2,12 +2,17 @@
 """make_filler_set.py - a small filler test set with exact truth, built with espeak-ng and sox.
 
     python3 bench/make_filler_set.py OUT_DIR
+    python3 bench/make_filler_set.py --clean OUT_DIR
 
 Writes OUT_DIR/clipNN.wav (16 kHz mono 16-bit) and OUT_DIR/clipNN.json for ten answers of
 20-40 s, each with 4-5 hesitation fillers ("um", "uh", "er"; short or drawn out) at known times, in several
 espeak-ng voices (en-us, en-gb and their female/male variants) at 140-170 words per minute.
 The sidecar JSON has the same fields as Fixtures/*.json (words, fillers with start/end in
 seconds, insertedPauses, text) so one reader serves both.
+
+--clean writes the same ten answers (same voices, phrases and gaps) as OUT_DIR/cleanNN.wav with
+no fillers at all: where a filler would go there is only its surrounding silence. A detector
+should report nothing on them.
 
 Deterministic: the layout comes from a seeded generator and a fixed sentence list, espeak-ng
 synthesis is deterministic, and sox runs with -R (repeatable) and -D (no dither). Every piece
@@ -99,7 +104,7 @@ def gap(work, seconds):
     return out
 
 
-def make_clip(index, rng, work, out_dir):
+def make_clip(index, rng, work, out_dir, with_fillers=True):
     voice, wpm = VOICES[index]
     # 7-9 phrases (about 20-40 s at these rates), starting at a rotating place in the list.
     count = rng.randint(7, 9)
@@ -119,7 +124,8 @@ def make_clip(index, rng, work, out_dir):
                     path = speak(work, "%s-%d-%s" % (voice, wpm, word), word, voice, wpm)
                 else:
                     path = speak(work, "%s-%d-%s-drawn" % (voice, wpm, word), DRAWN % word, voice, DRAWN_WPM, ssml=True)
-                pieces.append(("filler", path, (word, style)))
+                if with_fillers:
+                    pieces.append(("filler", path, (word, style)))
                 pieces.append(("pause", gap(work, rng.choice([0.1, 0.2, 0.4])), ""))
             else:
                 pieces.append(("pause", gap(work, rng.choice([0.15, 0.3, 0.5, 0.8])), ""))
@@ -140,7 +146,7 @@ def make_clip(index, rng, work, out_dir):
             words += len(piece_text.split())
             text.append(piece_text)
         t += n
-    name = "clip%02d" % (index + 1)
+    name = ("clip%02d" if with_fillers else "clean%02d") % (index + 1)
     wav = os.path.join(out_dir, name + ".wav")
     run("sox", "-R", "-D", *[p for k, p, _ in pieces if frames(p) > 0], wav)
     doc = {
@@ -155,15 +161,18 @@ def make_clip(index, rng, work, out_dir):
 
 
 def main():
-    if len(sys.argv) != 2:
-        raise SystemExit("usage: make_filler_set.py OUT_DIR")
-    out_dir = sys.argv[1]
+    args = sys.argv[1:]
+    with_fillers = "--clean" not in args
+    args = [a for a in args if a != "--clean"]
+    if len(args) != 1:
+        raise SystemExit("usage: make_filler_set.py [--clean] OUT_DIR")
+    out_dir = args[0]
     os.makedirs(out_dir, exist_ok=True)
     rng = random.Random(SEED)
     with tempfile.TemporaryDirectory() as work:
-        docs = [make_clip(i, rng, work, out_dir) for i in range(len(VOICES))]
+        docs = [make_clip(i, rng, work, out_dir, with_fillers) for i in range(len(VOICES))]
     total = sum(d["durationSeconds"] for d in docs)
-    print("filler set: %d clips, %.0f s, %d fillers in %s" % (len(docs), total, sum(d["fillerCount"] for d in docs), out_dir))
+    print("%s set: %d clips, %.0f s, %d fillers in %s" % ("filler" if with_fillers else "clean", len(docs), total, sum(d["fillerCount"] for d in docs), out_dir))
 
 
 if __name__ == "__main__":

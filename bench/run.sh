@@ -21,7 +21,7 @@ if [ -f "$SHARED/bench/dsp/requirements.txt" ]; then
 else
   echo "dsp bench: skipped (reference harness not found at $SHARED/bench/dsp; set SAVVY_SHARED)"
 fi
-for extra in bench/asr_bench.sh bench/store_bench.sh; do
+for extra in bench/asr_bench.sh bench/store_bench.sh bench/semantic_bench.sh; do
   if [ -f "$extra" ]; then bash "$extra"; fi
 done
 # Issue 9: words kept on real (AMI) and noisy (LibriVox + pink noise) speech; needs the Whisper

@@ -126,5 +126,25 @@ final class SessionFlowTests: XCTestCase {
         let checks = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [[String: Any]])
         XCTAssertTrue(checks.contains { $0["name"] as? String == "database" && $0["status"] as? String == "ok" })
         XCTAssertTrue(checks.contains { $0["name"] as? String == "asr pocketsphinx" && $0["status"] as? String == "ok" })
+        let model = try XCTUnwrap(checks.first { $0["name"] as? String == "sentence model" }, "doctor reports the sentence model")
+        let detail = model["detail"] as? String ?? ""
+        if model["status"] as? String == "ok" {
+            XCTAssertTrue(detail.hasPrefix("all-MiniLM-L6-v2 at "), detail)
+        } else {
+            XCTAssertTrue(detail.contains("make venv"), detail)
+        }
+    }
+
+    /// Issue 14: doctor says where the sentence model is expected when it is not there, and
+    /// still exits 0 (the cue-phrase tier works without it).
+    func testIssue14_doctorReportsAMissingSentenceModel() throws {
+        let empty = try TemporaryDirectory()
+        let doctor = try BinaryRun.savvy(
+            ["doctor", "--no-mic", "--json"], environment: ["SAVVY_HOME": home.path, "SAVVY_SEMANTIC_MODEL": empty.path])
+        XCTAssertEqual(doctor.exitCode, 0, doctor.stderr)
+        let checks = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [[String: Any]])
+        let model = try XCTUnwrap(checks.first { $0["name"] as? String == "sentence model" })
+        XCTAssertEqual(model["status"] as? String, "warn")
+        XCTAssertEqual(model["detail"] as? String, "not installed at \(empty.path): run 'make venv' or set SAVVY_SEMANTIC_MODEL")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SavvyTestSupport
 import XCTest
 @testable import SavvyDSP
 
@@ -55,11 +56,81 @@ final class FilledPauseDetectorTests: XCTestCase {
         XCTAssertEqual(detector.detect(in: t, excluding: [TimeSpan(start: 0.28, end: 0.72)]).count, 0)
     }
 
+    func testIssue9_FindsAHeldVowelGluedToTheWordBefore() throws {
+        // "and-um": a gliding syllable runs straight into a flat vowel with no unvoiced frame
+        // between them. The whole voiced run moves in pitch; the held part must still be found.
+        let t = tracks([(0.3, nil, nil, 0), (0.15, 150, 125, -20), (0.35, 122, 121, -22), (0.3, nil, nil, 0)])
+        let hits = try FilledPauseDetector().detect(in: t)
+        XCTAssertEqual(hits.count, 1)
+        let hit = try XCTUnwrap(hits.first)
+        XCTAssertEqual(hit.span.start, 0.45, accuracy: 0.05)
+        XCTAssertEqual(hit.span.end, 0.8, accuracy: 0.02)
+    }
+
+    func testIssue9_RejectsAFallingPhraseFinalVowel() throws {
+        // A lengthened last vowel falls in pitch (here 2.5 st over 0.3 s): intonation, not a
+        // hesitation, even though each frame is close to its neighbours.
+        let t = tracks([(0.3, nil, nil, 0), (0.3, 140, 121, -20), (0.3, nil, nil, 0)])
+        XCTAssertEqual(try FilledPauseDetector().detect(in: t), [])
+    }
+
+    // MARK: - Synthetic signals through the full analysis
+
+    /// Glottal-pulse speech analysed by `DeliveryAnalyzer`, then the detector on its tracks.
+    private func detect(_ pieces: [(seconds: Double, contour: F0Contour?, vowel: Vowel, rms: Double)]) throws -> [FilledPause] {
+        var generator = SeededGenerator(seed: 9)
+        let voice = GlottalSpeech(jitter: 0.004, shimmer: 0.04, rampSeconds: 0.01)
+        var samples: [Float] = []
+        for piece in pieces {
+            if let contour = piece.contour {
+                samples += voice.segment(duration: piece.seconds, contour: contour, vowel: piece.vowel, rms: piece.rms,
+                                         generator: &generator)
+            } else {
+                samples += TestSignals.silence(duration: piece.seconds)
+            }
+        }
+        let analysis = try DeliveryAnalyzer().analyze(samples: samples, sampleRate: 16_000)
+        return try FilledPauseDetector().detect(in: analysis.tracks)
+    }
+
+    func testIssue9_SustainedVowelSignalIsAHit() throws {
+        // Two moving syllables, a pause, a held /e/ ("uh") of 0.45 s at a level 110 Hz, a pause.
+        let hits = try detect([(0.4, nil, .a, 0), (0.16, .glide(from: 130, to: 160), .a, 0.1),
+                               (0.14, .glide(from: 160, to: 120), .i, 0.06), (0.4, nil, .a, 0),
+                               (0.45, .steady(110), .e, 0.08), (0.4, nil, .a, 0)])
+        XCTAssertEqual(hits.count, 1)
+        let hit = try XCTUnwrap(hits.first)
+        XCTAssertEqual(hit.span.start, 1.1, accuracy: 0.08)
+        XCTAssertEqual(hit.span.end, 1.55, accuracy: 0.08)
+        XCTAssertEqual(hit.medianHz, 110, accuracy: 3)
+    }
+
+    func testIssue9_SteadySpeechSignalHasNoHits() throws {
+        // Fluent voiced speech: 3.6 s of 0.12–0.2 s syllables, each moving 2–4 semitones, the
+        // level alternating between stressed and unstressed, with no pause anywhere.
+        let vowels: [Vowel] = [.a, .i, .u, .e, .o]
+        var pieces: [(seconds: Double, contour: F0Contour?, vowel: Vowel, rms: Double)] = [(0.3, nil, .a, 0)]
+        var f0 = 120.0
+        for k in 0..<22 {
+            let next = k % 3 == 2 ? f0 * 0.8 : f0 * 1.12
+            pieces.append((0.12 + 0.04 * Double(k % 3), .glide(from: f0, to: next), vowels[k % vowels.count],
+                           k % 2 == 0 ? 0.1 : 0.04))
+            f0 = min(200, max(90, next))
+        }
+        pieces.append((0.3, nil, .a, 0))
+        XCTAssertEqual(try detect(pieces), [])
+    }
+
     func testRejectsInvalidConfiguration() {
         var c = FilledPauseDetector.Configuration()
         c.maxDuration = 0.1
         XCTAssertThrowsError(try FilledPauseDetector(configuration: c)) { error in
             XCTAssertTrue((error as? DSPError)?.errorDescription?.contains("min < max") ?? false)
+        }
+        var slope = FilledPauseDetector.Configuration()
+        slope.maxPitchSlope = 0
+        XCTAssertThrowsError(try FilledPauseDetector(configuration: slope)) { error in
+            XCTAssertTrue((error as? DSPError)?.errorDescription?.contains("maxPitchSlope") ?? false)
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import SavvyASR
 import SavvyAudio
 import SavvyCoach
+import SavvySemantic
 import SavvyStore
 
 /// `savvy doctor`: what works on this machine and what to fix.
@@ -51,6 +52,7 @@ enum DoctorCommand {
                                     detail: ErrorReporter.message(for: error)))
             }
         }
+        checks.append(sentenceModel(environment: context.environment))
         let paths = SavvyPaths(context)
         do {
             let router = try ScoringRouter(environment: context.environment, configDirectory: paths.configDirectory, cache: store)
@@ -96,6 +98,22 @@ enum DoctorCommand {
             detail += "; \(sweep.young) file(s) with no session yet are younger than 10 minutes and were kept (a save may be in progress)"
         }
         return Check(name: "recordings", status: .ok, detail: detail)
+    }
+
+    /// Whether the sentence-embedding model loads, and from where (a warning when not: content
+    /// is then judged from cue phrases alone).
+    static func sentenceModel(environment: [String: String]) -> Check {
+        guard let directory = SentenceEncoder.locate(environment: environment) else {
+            let place = SentenceEncoder.modelDirectory(environment: environment).path
+            return Check(name: "sentence model", status: .warn,
+                         detail: "not installed at \(place): run 'make venv' or set SAVVY_SEMANTIC_MODEL")
+        }
+        do {
+            let encoder = try SentenceEncoder(modelDirectory: directory)
+            return Check(name: "sentence model", status: .ok, detail: "\(encoder.modelID) at \(directory.path) (\(encoder.backend))")
+        } catch {
+            return Check(name: "sentence model", status: .warn, detail: ErrorReporter.message(for: error))
+        }
     }
 
     /// Records one second and reports its level, so a muted or wrong device shows up here.

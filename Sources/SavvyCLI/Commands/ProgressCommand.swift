@@ -28,6 +28,11 @@ enum ProgressCommand {
         // Reading creates nothing: without a database there is nothing to chart.
         guard let store = try SavvyPaths.openExistingStore(context) else { throw CLIError.noSessions }
         let history = try store.history(drill: args.value("drill"), since: since)
+        if history.isEmpty, let id = args.value("drill") {
+            // As in 'history': a drill no session has and no drill file defines is a typo.
+            let paths = SavvyPaths(context)
+            _ = try DrillArgument.drill(id, in: try DrillLibrary(userFile: paths.config("drills.json")), command: spec.name)
+        }
         var rows: [ProgressRow] = []
         for row in history.reversed() {
             // The latest scoring's content scores; a rubric another version cannot read is left blank.

@@ -35,15 +35,29 @@ enum RescoreCommand {
                                    prompt: args.value("prompt") ?? session.prompt)
         }
         let pipeline = args.has("drill") ? try DrillArgument.asUsage(command: spec.name, make) : try make()
+        // The latest scoring's transcript and delivery are "the stored ones" (a retranscribed
+        // scoring's, if that is the latest).
+        let latest = try SessionArgument.answer(session, store: store)
         let answer: ScoredAnswer
         if args.has("retranscribe") {
             answer = try pipeline.score(audio, transcriber: try pipeline.makeTranscriber())
         } else {
-            let stored = try SessionArgument.answer(session, store: store)
-            answer = try pipeline.score(audio, transcript: stored.transcript)
+            answer = try pipeline.score(audio, transcript: latest.transcript)
         }
-        try store.addScoring(sessionID: session.id, try SessionRecorder.newScoring(answer.rubric, at: Date()))
-        let identical = try SessionRecorder.encode(answer.metrics) == session.metricsJSON
+        var scoring = try SessionRecorder.newScoring(answer.rubric, at: Date())
+        let transcriptJSON = try SessionRecorder.encode(answer.transcript)
+        let metricsJSON = try SessionRecorder.encode(answer.metrics)
+        // A scoring keeps its own transcript and delivery whenever they are not the session's,
+        // so its report and history row never mix two scorings.
+        if transcriptJSON != session.transcriptJSON || metricsJSON != session.metricsJSON {
+            let m = answer.metrics
+            scoring.delivery = ScoringDelivery(
+                transcriptJSON: transcriptJSON, asrEngine: answer.transcript.engine, asrModel: answer.transcript.model,
+                metricsJSON: metricsJSON, metricsVersion: m.metricsVersion, lexiconVersion: m.lexiconVersion,
+                wpm: m.pace.wpm, fillersPerMinute: m.fillers.perMinute, pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
+        }
+        try store.addScoring(sessionID: session.id, scoring)
+        let identical = try metricsJSON == SessionRecorder.encode(latest.metrics)
         if args.has("json") {
             context.stdout.write(try StableJSON.encode(ScoreJSON(answer, session: session.id)))
         } else {

@@ -31,13 +31,29 @@ enum SessionArgument {
         }
     }
 
-    /// The stored answer as last scored: its metrics, transcript and latest rubric.
-    static func answer(_ session: StoredSession, store: SessionStore) throws -> ScoredAnswer {
-        let transcript = try decode(Transcript.self, session.transcriptJSON, what: "transcript", session: session.id)
-        let metrics = try decode(SpeechMetrics.self, session.metricsJSON, what: "metrics", session: session.id)
-        guard let scoring = try store.scorings(sessionID: session.id).last else {
+    /// The stored answer of one scoring (the latest unless `number`, 1-based, names another):
+    /// its rubric with the transcript and delivery that scoring was made from, never a mix of
+    /// two scorings.
+    static func answer(_ session: StoredSession, store: SessionStore, scoring number: Int? = nil,
+                       command: String = "show") throws -> ScoredAnswer {
+        let scorings = try store.scorings(sessionID: session.id)
+        let chosen: StoredScoring?
+        if let number {
+            guard scorings.indices.contains(number - 1) else {
+                throw UsageError("session \(session.id) has \(scorings.count) scoring(s); '--scoring' takes 1 to \(scorings.count), got \(number)",
+                                 command: command)
+            }
+            chosen = scorings[number - 1]
+        } else {
+            chosen = scorings.last
+        }
+        guard let scoring = chosen else {
             throw CLIError.unreadableSession(id: session.id, what: "scoring")
         }
+        let transcript = try decode(Transcript.self, scoring.delivery?.transcriptJSON ?? session.transcriptJSON,
+                                    what: "transcript", session: session.id)
+        let metrics = try decode(SpeechMetrics.self, scoring.delivery?.metricsJSON ?? session.metricsJSON,
+                                 what: "metrics", session: session.id)
         let rubric = try decode(ScoreRubric.self, scoring.rubricJSON, what: "rubric", session: session.id)
         return ScoredAnswer(
             source: ScoredAnswer.Source(path: store.recordingURL(of: session).path, sampleRate: session.sampleRate,

@@ -14,6 +14,7 @@ enum ShowCommand {
             FlagSpec("json", help: "print the session as JSON"),
             FlagSpec("textgrid", value: "FILE", help: "write a Praat TextGrid (words, fillers, pauses tiers); - for stdout"),
             FlagSpec("vtt", value: "FILE", help: "write a WebVTT transcript; - for stdout"),
+            FlagSpec("scoring", value: "N", help: "show the session's Nth scoring (1 = the first) instead of the latest"),
         ])
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -21,7 +22,9 @@ enum ShowCommand {
         let found = try SavvyPaths.openExistingStore(context)
         let session = try SessionArgument.resolve(args.positionals[0], store: found, command: spec.name)
         guard let store = found else { throw CLIError.noSessions }
-        let answer = try SessionArgument.answer(session, store: store)
+        let scorings = try store.scorings(sessionID: session.id)
+        let number = try args.int("scoring", in: 1...Int(Int32.max))
+        let answer = try SessionArgument.answer(session, store: store, scoring: number, command: spec.name)
         if let path = args.value("textgrid") {
             try OutputFile.write(TextGridExport.render(transcript: answer.transcript, metrics: answer.metrics,
                                             duration: session.duration), to: path, stdout: context.stdout)
@@ -33,12 +36,14 @@ enum ShowCommand {
         if args.has("json") {
             context.stdout.write(try StableJSON.encode(ScoreJSON(answer, session: session.id)))
         } else if !args.has("textgrid") && !args.has("vtt") {
-            let scorings = try store.scorings(sessionID: session.id)
             let created = ISO8601DateFormatter.string(from: session.createdAt, timeZone: TimeZone(identifier: "UTC")!,
                                                       formatOptions: [.withInternetDateTime])
             context.stdout.write(ScoreReport(answer: answer, title: "session \(session.id) · \(session.sourceName)",
                                              palette: context.palette).render())
-            context.stdout.write(context.palette.dim("recorded \(created) · \(scorings.count) scoring(s) · audio \(answer.source.path)") + "\n")
+            let shown = number ?? scorings.count
+            let which = scorings.count == 1 ? "1 scoring"
+                : "scoring \(shown) of \(scorings.count)" + (shown < scorings.count ? " ('savvy show \(session.id)' for the latest)" : "")
+            context.stdout.write(context.palette.dim("recorded \(created) · \(which) · audio \(answer.source.path)") + "\n")
             context.stdout.write(context.palette.dim("as a page with a timeline: 'savvy report \(session.id)'") + "\n")
         }
         return .success

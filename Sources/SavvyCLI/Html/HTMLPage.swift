@@ -66,6 +66,7 @@ enum HTMLPage {
     .sec-4{fill:var(--oi-purple);--sec:var(--oi-purple)}.sec-5{fill:var(--oi-blue);--sec:var(--oi-blue)}\
     .sec-6{fill:var(--oi-vermillion);--sec:var(--oi-vermillion)}
     svg .sec{opacity:.85}svg a:hover .sec{opacity:1;stroke:var(--fg)}
+    svg .sentence-tick{stroke:var(--fg);stroke-width:1.4;opacity:.55}svg a:hover .sentence-tick,svg :target .sentence-tick{opacity:1;stroke-width:3}
     .legend{display:flex;flex-wrap:wrap;gap:4px 16px;margin:6px 0 0 8.5%;font-size:.85em;color:var(--muted);padding:0;list-style:none}
     .sw{display:inline-block;width:12px;height:12px;border-radius:2px;vertical-align:-1px;margin-right:4px;background:var(--sec)}
     .sw.filler{width:3px;background:var(--oi-vermillion)}.sw.normal{background:var(--oi-sky)}.sw.long{background:var(--oi-orange)}\

@@ -12,14 +12,9 @@ struct ReportSentence: Equatable {
     /// The structure-map section the sentence opens in, nil before the first found section.
     let sectionID: String?
 
-    /// A gap between words this long ends a sentence when the engine gave no punctuation: it is
-    /// the pause length listeners hear as a boundary (Campione & Véronis 2002 put most
-    /// within-utterance pauses below it).
-    static let boundaryGap = 0.5
-
-    /// The transcript cut into sentences. Without sentence marks from the engine a boundary is a
-    /// silent pause the VAD found between two words or a word gap, either at least ``boundaryGap``
-    /// long, or the start of the next structure section.
+    /// The transcript's sentences (`Transcript.sentences(pauses:)`: the engine's punctuation,
+    /// else pauses, with the VAD's silences as evidence), cut again where a structure section
+    /// starts inside one, each labelled with the section it opens in.
     static func split(_ transcript: Transcript, pauses: [Pause], structure: [StructureSpan]) -> [ReportSentence] {
         let words = transcript.words
         guard !words.isEmpty else { return [] }
@@ -29,27 +24,20 @@ struct ReportSentence: Equatable {
             // A section starts at its first word; a tolerance of 10 ms absorbs JSON rounding.
             found.last { $0.start <= time + 0.01 }?.id
         }
-        var result: [ReportSentence] = []
-        var first = 0
-        var pauseIndex = 0
-        for i in 1...words.count {
-            var boundary = i == words.count
-            if !boundary {
-                let gapStart = words[i - 1].end, gapEnd = words[i].start
-                while pauseIndex < pauses.count, pauses[pauseIndex].end <= gapStart { pauseIndex += 1 }
-                let pauseBetween = pauseIndex < pauses.count
-                    && pauses[pauseIndex].start >= gapStart - 0.05 && pauses[pauseIndex].end <= gapEnd + 0.05
-                    && pauses[pauseIndex].durationSeconds >= boundaryGap
-                boundary = pauseBetween || gapEnd - gapStart >= boundaryGap
-                    || section(at: words[i].start) != section(at: words[i - 1].start)
-            }
-            if boundary {
-                result.append(ReportSentence(words: first..<i, start: words[first].start, end: words[i - 1].end,
-                                             sectionID: section(at: words[first].start)))
+        func piece(_ range: Range<Int>) -> ReportSentence {
+            ReportSentence(words: range, start: words[range.lowerBound].start, end: words[range.upperBound - 1].end,
+                           sectionID: section(at: words[range.lowerBound].start))
+        }
+        var pieces: [ReportSentence] = []
+        for sentence in transcript.sentences(pauses: pauses.map { (start: $0.start, end: $0.end) }) {
+            var first = sentence.words.lowerBound
+            for i in sentence.words where i > first && section(at: words[i].start) != section(at: words[i - 1].start) {
+                pieces.append(piece(first..<i))
                 first = i
             }
+            pieces.append(piece(first..<sentence.words.upperBound))
         }
-        return merged(result)
+        return merged(pieces)
     }
 
     /// Pieces shorter than this many words (a lone "umm", "and so") are joined to a neighbour

@@ -29,7 +29,7 @@ struct SessionReportPage {
         for sentence in sentences {
             if let id = sentence.sectionID, anchors[id] == nil { anchors[id] = Self.sectionAnchor(id) }
         }
-        let chart = TimelineChart(input: input, sectionSlots: sectionSlots, sectionAnchors: anchors)
+        let chart = TimelineChart(input: input, sectionSlots: sectionSlots, sectionAnchors: anchors, sentences: sentences)
         var body = header()
         body += "<section id=\"timeline\"><h2>Timeline</h2>\n" + chart.render() + "\n" + legend() + "</section>\n"
         body += transcript(sentences)
@@ -87,7 +87,7 @@ struct SessionReportPage {
         var out = "<section id=\"transcript\"><h2>Transcript</h2>\n"
         let missing = answer.rubric.structureMap.filter { !$0.isPresent }.map(\.name)
         out += "<p class=\"note-line\">Fillers and watch-words are highlighted; hover a word for its time and the"
-            + " recogniser's confidence; each time jumps to the timeline."
+            + " recogniser's confidence; a sentence's time jumps to its tick on the timeline, and each tick back here."
         if !missing.isEmpty { out += " Not found: " + HTMLText.escape(missing.joined(separator: ", ")) + "." }
         out += "</p>\n<div class=\"transcript\">\n"
         guard !sentences.isEmpty else {
@@ -109,7 +109,7 @@ struct SessionReportPage {
             let sectionTitle = sentence.sectionID.map { " · " + (names[$0] ?? $0) } ?? ""
             out += "<span class=\"sentence\(slotClass)\" id=\"s\(index + 1)\""
             if let id = sentence.sectionID { out += " data-section=\"\(HTMLText.escape(id))\"" }
-            out += "><a class=\"time\" href=\"#timeline\" title=\"\(HTMLText.escape("sentence \(index + 1) · \(Format.clock(sentence.start))–\(Format.clock(sentence.end))\(sectionTitle)"))\">"
+            out += "><a class=\"time\" href=\"#t-s\(index + 1)\" title=\"\(HTMLText.escape("sentence \(index + 1) · \(Format.clock(sentence.start))–\(Format.clock(sentence.end))\(sectionTitle)"))\">"
             out += TimelineChart.clock(sentence.start.rounded(.down)) + "</a>"
             var tokens: [String] = []
             var i = sentence.words.lowerBound

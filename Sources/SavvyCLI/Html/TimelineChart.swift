@@ -10,6 +10,9 @@ struct TimelineChart {
     let sectionSlots: [String: Int]
     /// Section id → the transcript anchor of its first sentence.
     let sectionAnchors: [String: String]
+    /// The transcript's sentences: each gets a tick in the sections lane that links to it (and
+    /// that its time in the transcript links back to).
+    let sentences: [ReportSentence]
 
     static let width = 1000.0
     static let left = 112.0
@@ -49,6 +52,7 @@ struct TimelineChart {
             svg.text(lane.name, x: 4, y: lane.middle + 4, cssClass: "lane-label")
         }
         drawSections(&svg, x: x, lane: lanes[0])
+        drawSentenceTicks(&svg, x: x, lane: lanes[0])
         if let tracks = input.tracks {
             drawLoudness(&svg, x: x, lane: lanes[1], tracks: tracks)
             drawPitch(&svg, x: x, lane: lanes[2], tracks: tracks)
@@ -85,6 +89,17 @@ struct TimelineChart {
                 if x(end) - x(start) >= Double(span.name.count) * 6.5 + 8 {
                     g.text(span.name, x: x(start) + 4, y: lane.middle + 4, cssClass: "sec-label")
                 }
+            }
+        }
+    }
+
+    /// A short tick at each sentence's start along the bottom of the sections lane, linking to
+    /// the sentence; its id is what the sentence's time in the transcript links to.
+    private func drawSentenceTicks(_ svg: inout SVGWriter, x: LinearScale, lane: Lane) {
+        for (i, sentence) in sentences.enumerated() {
+            svg.group(cssClass: "sentence-link", link: "#s\(i + 1)", id: "t-s\(i + 1)") { g in
+                g.line(x1: x(sentence.start), y1: lane.bottom - 7, x2: x(sentence.start), y2: lane.bottom + 1,
+                       cssClass: "sentence-tick", tooltip: "sentence \(i + 1) at \(Self.clock(sentence.start))")
             }
         }
     }

@@ -50,10 +50,11 @@ struct WordMarks {
         return (range, "<mark class=\"\(run.cssClass)\" title=\"\(HTMLText.escape(run.tooltip))\">\(inner)</mark>")
     }
 
-    /// One word with its time and confidence on hover.
+    /// One word as the engine wrote it (punctuation, capitals, numbers; the normalised form for
+    /// transcripts stored before display text was kept), with its time and confidence on hover.
     static func word(_ word: TranscriptWord) -> String {
         "<span class=\"w\" title=\"\(Format.clock(word.start)) · confidence \(Format.fixed(word.confidence, 2))\">"
-            + HTMLText.escape(word.text) + "</span>"
+            + HTMLText.escape(word.displayText) + "</span>"
     }
 
     /// A filled pause heard in the audio where no word was recognised.

@@ -1,3 +1,4 @@
+import Foundation
 import SavvyASR
 
 /// Finds fillers in a transcript with a `FillerLexicon`, deciding ambiguous words by position.
@@ -20,13 +21,27 @@ public struct FillerDetector: Sendable {
         self.pauseSeconds = pauseSeconds
     }
 
-    /// Lexicon fillers in `transcript`, in time order.
+    /// Lexicon fillers in `transcript`'s words, in time order.
     /// - Parameter silences: optional VAD silent spans (seconds); a silence of `pauseSeconds` or
     ///   more between two words marks a pause even when the ASR closed the gap.
     public func detect(in transcript: Transcript, silences: [(start: Double, end: Double)] = []) -> [FillerHit] {
+        detect(in: transcript.words, displays: transcript.words.map { _ in nil }, silences: silences)
+    }
+
+    /// Lexicon fillers in `words`, in time order.
+    /// - Parameters:
+    ///   - displays: each word as the engine wrote it, with punctuation ("engineer,", "So."), or
+    ///     nil where the engine gave none. Punctuation outranks timing: a comma before "so" says
+    ///     the engine heard one running sentence ("the on-call engineer, so it was on me"), while a
+    ///     full stop says a new one starts, whatever the pause.
+    ///   - silences: optional VAD silent spans (seconds); a silence of `pauseSeconds` or more
+    ///     between two words marks a pause even when the ASR closed the gap.
+    public func detect(in words: [TranscriptWord], displays: [String?],
+                       silences: [(start: Double, end: Double)] = []) -> [FillerHit] {
         let context = Context(
-            words: transcript.words.map { $0.text.lowercased() },
-            times: transcript.words.map { ($0.start, $0.end) },
+            words: words.map { $0.text.lowercased() },
+            times: words.map { ($0.start, $0.end) },
+            punctuation: words.indices.map { displays.indices.contains($0) ? displays[$0].map { Punctuation(display: $0) } : nil },
             silences: silences.filter { $0.end - $0.start >= pauseSeconds },
             pauseSeconds: pauseSeconds
         )
@@ -50,7 +65,7 @@ public struct FillerDetector: Sendable {
                 continue
             }
             let end = index + entry.words.count
-            let span = transcript.words[index..<end]
+            let span = words[index..<end]
             hits.append(FillerHit(
                 start: span.first!.start,
                 end: span.last!.end,
@@ -97,18 +112,34 @@ public struct FillerDetector: Sendable {
         "your", "my", "his", "her", "their", "our", "all", "just", "not", "you're", "i'm", "were", "are",
     ]
 
+    /// Words after which "so" is a pro-form or part of a phrase ("I think so", "do so", "or so").
+    private static let soGovernors: Set<String> = [
+        "think", "hope", "guess", "suppose", "believe", "expect", "say", "said", "told", "do", "did",
+        "does", "done", "doing", "not", "if", "or", "even", "just", "more", "less", "only", "why",
+    ]
+
     private static func isFiller(_ rule: FillerRule, start: Int, end: Int, context: Context, afterFiller: Bool) -> Bool {
         let previous = context.word(start - 1)
         let next = context.word(end)
-        let clauseStart = start == 0 || context.pause(before: start) || afterFiller
-        let clauseEnd = end == context.words.count || context.pause(before: end)
+        let clauseStart = start == 0 || context.opensClause(at: start) || afterFiller
+        let clauseEnd = end == context.words.count || context.closesClause(before: end)
         let nextIsFiller = next.map(isPlainFiller) ?? false
         switch rule {
         case .always:
             return true
         case .clauseStart:
-            guard clauseStart, let next else { return false }
-            return !intensified.contains(next)
+            let word = context.words[start]
+            if let previous, !clauseStart, soGovernors.contains(previous) { return false }
+            // Repeated ("so so we…", "well well"): a stall, whatever the position.
+            if next == word { return true }
+            if clauseStart {
+                guard let next else { return true }
+                return !intensified.contains(next)
+            }
+            // Mid-clause it is a connector ("the engineer, so it was on me") unless the speaker
+            // stalls on it: a conjunction before and a pause or filler after ("and so, um").
+            guard let previous, conjunctions.contains(previous) else { return false }
+            return clauseEnd || nextIsFiller
         case .clauseEdge:
             return clauseStart || clauseEnd || (previous.map(conjunctions.contains) ?? false)
         case .like:
@@ -146,10 +177,36 @@ public struct FillerDetector: Sendable {
         FillerLexicon.standard.entries.contains { $0.rule == .always && $0.words == [word] }
     }
 
+    /// The punctuation an engine wrote after a word: what it heard between that word and the next.
+    enum Punctuation: Equatable {
+        case none
+        /// "," ";" ":" or a dash: the sentence runs on.
+        case comma
+        /// "..." or "…": the speaker trailed off, a pause.
+        case trailing
+        /// "." "?" "!": the sentence ended.
+        case sentence
+
+        init(display: String) {
+            let token = display.trimmingCharacters(in: .whitespaces)
+            if token.hasSuffix("...") || token.hasSuffix("…") {
+                self = .trailing
+            } else if let last = token.last, ".?!".contains(last) {
+                self = .sentence
+            } else if let last = token.last, ",;:-–—".contains(last) {
+                self = .comma
+            } else {
+                self = .none
+            }
+        }
+    }
+
     /// The words and timing the rules look at.
     private struct Context {
         var words: [String]
         var times: [(start: Double, end: Double)]
+        /// Per word, the punctuation after it; nil where the engine wrote none (pocketsphinx).
+        var punctuation: [Punctuation?]
         var silences: [(start: Double, end: Double)]
         var pauseSeconds: Double
 
@@ -160,6 +217,26 @@ public struct FillerDetector: Sendable {
         func matches(_ phrase: [String], at index: Int) -> Bool {
             guard index + phrase.count <= words.count else { return false }
             return Array(words[index..<index + phrase.count]) == phrase
+        }
+
+        /// True when word `index` starts a clause: the engine ended a sentence before it or
+        /// trailed off, or — with no punctuation, or none after the previous word — a pause
+        /// separates them. A comma before it means the engine heard the sentence run on, which
+        /// outranks a pause (speakers pause at commas).
+        func opensClause(at index: Int) -> Bool {
+            guard index > 0, index < words.count else { return false }
+            switch punctuation[index - 1] {
+            case .sentence?, .trailing?: return true
+            case .comma?: return false
+            case .none?, nil: return pause(before: index)
+            }
+        }
+
+        /// True when word `index - 1` ends a clause: any punctuation after it, or a pause.
+        func closesClause(before index: Int) -> Bool {
+            guard index > 0, index < words.count else { return false }
+            if let mark = punctuation[index - 1], mark != .none { return true }
+            return pause(before: index)
         }
 
         /// True when a pause separates word `index - 1` from word `index`.

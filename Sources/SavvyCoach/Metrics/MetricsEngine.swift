@@ -5,10 +5,11 @@ import SavvyDSP
 /// Turns the audio analysis and the transcript into `SpeechMetrics`.
 ///
 /// Pure and deterministic. Pauses come from the VAD, not from ASR word gaps; fillers are the
-/// union of lexicon hits and acoustic filled pauses, each counted once.
+/// lexicon hits of both decodes and the acoustic filled pauses, merged by time so each counts once.
 public struct MetricsEngine: Sendable {
     public var fillerDetector: FillerDetector
     public var filledPauseDetector: FilledPauseDetector
+    public var fillerFusion: FillerFusion
     public var watchWords: WatchWords
     /// Recorded in the metrics: `builtin-N`, or `user:<file>` when the user extended the lexicon.
     public var lexiconVersion: String
@@ -18,15 +19,15 @@ public struct MetricsEngine: Sendable {
     static let rollingWindow = 15.0
     static let clusterWindow = 10.0
     static let clusterSize = 3
-    /// An acoustic candidate under a confident recognised word is part of that word.
-    static let confidentWord = 0.5
 
     public init(fillerDetector: FillerDetector = FillerDetector(),
                 filledPauseDetector: FilledPauseDetector,
+                fillerFusion: FillerFusion = FillerFusion(),
                 watchWords: WatchWords = WatchWords(),
                 lexiconVersion: String = "builtin-\(FillerLexicon.standardVersion)") {
         self.fillerDetector = fillerDetector
         self.filledPauseDetector = filledPauseDetector
+        self.fillerFusion = fillerFusion
         self.watchWords = watchWords
         self.lexiconVersion = lexiconVersion
     }
@@ -64,21 +65,18 @@ public struct MetricsEngine: Sendable {
             watchWords: Self.watchWordHits(watchWords, in: transcript))
     }
 
-    /// Lexicon fillers, plus acoustic filled pauses that no lexicon filler overlaps.
+    /// Fillers from the transcript's words and the audio, merged by time (`FillerFusion`).
     func mergedFillers(delivery: DeliveryAnalysis, transcript: Transcript,
                        silences: [(start: Double, end: Double)]) -> [FillerHit] {
         let lexical = fillerDetector.detect(in: transcript, silences: silences)
-        let lexicalSpans = lexical.map { TimeSpan(start: $0.start, end: $0.end) }
-        // Confident non-filler words own their vowels; low-confidence words may be a filler the
-        // recogniser forced into a word, so they do not hide an acoustic candidate.
-        let ownedSpans = transcript.words
-            .filter { $0.confidence >= Self.confidentWord && !FillerDetector.isPlainFiller($0.text) }
-            .map { TimeSpan(start: $0.start, end: $0.end) }
-        let acoustic = filledPauseDetector.detect(in: delivery.tracks, excluding: ownedSpans)
-            .filter { candidate in !lexicalSpans.contains { $0.overlaps(candidate.span) } }
-            .map { FillerHit(start: $0.span.start, end: $0.span.end, text: "<filled pause>", source: .acoustic,
-                             confidence: $0.confidence) }
-        return (lexical + acoustic).sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+        let hesitations = Set(fillerDetector.lexicon.entries.filter { $0.rule == .always }.map(\.phrase))
+        // Words that are not hesitations own the audio under them.
+        let recognised = transcript.words
+            .filter { !hesitations.contains($0.text.lowercased()) }
+            .map { (span: TimeSpan(start: $0.start, end: $0.end), confidence: $0.confidence) }
+        let acoustic = filledPauseDetector.detect(in: delivery.tracks)
+        return fillerFusion.merge(words: lexical, verbatim: [], acoustic: acoustic, recognised: recognised,
+                                  hesitations: hesitations)
     }
 
     /// Indices of transcript words that are (part of) a lexicon filler, so pace excludes them.

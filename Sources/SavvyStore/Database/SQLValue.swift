@@ -14,4 +14,6 @@ enum SQLValue: Equatable, Sendable {
     static func real(_ value: Double?) -> SQLValue { value.map { .real($0) } ?? .null }
     /// A text, or NULL when absent.
     static func text(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }
+    /// A blob, or NULL when absent.
+    static func blob(_ value: Data?) -> SQLValue { value.map { .blob($0) } ?? .null }
 }

@@ -21,12 +21,15 @@ public struct NewScoring: Sendable, Equatable {
     public var routerJSON: Data
     /// Why a better tier was not used (timeout, 429, schema failure); nil when not degraded.
     public var degradedReason: String?
+    /// The transcript and delivery this scoring was made from, when not the session's.
+    public var delivery: ScoringDelivery?
 
     /// Creates a scoring value; see each property.
     public init(
         createdAt: Date, tier: String, model: String?, rubricVersion: String, overall: Double?, rubricJSON: Data,
-        routerJSON: Data, degradedReason: String? = nil
+        routerJSON: Data, degradedReason: String? = nil, delivery: ScoringDelivery? = nil
     ) {
+        self.delivery = delivery
         self.createdAt = createdAt
         self.tier = tier
         self.model = model

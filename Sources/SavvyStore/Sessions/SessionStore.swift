@@ -247,10 +247,14 @@ public final class SessionStore: @unchecked Sendable {
             values.append(.integer(Int64(limit.map { max(0, $0) } ?? -1)))
             let statement = try connection.prepare(
                 """
-                SELECT s.id, s.created_at, s.drill, s.source_name, s.duration, s.wpm, s.fillers_per_min,
-                       s.pitch_sd, s.cpps, latest.overall, latest.tier
+                SELECT s.id, s.created_at, s.drill, s.source_name, s.duration,
+                       CASE WHEN latest.own_delivery = 1 THEN latest.wpm ELSE s.wpm END,
+                       CASE WHEN latest.own_delivery = 1 THEN latest.fillers_per_min ELSE s.fillers_per_min END,
+                       CASE WHEN latest.own_delivery = 1 THEN latest.pitch_sd ELSE s.pitch_sd END,
+                       CASE WHEN latest.own_delivery = 1 THEN latest.cpps ELSE s.cpps END,
+                       latest.overall, latest.tier
                 FROM sessions s
-                LEFT JOIN scorings latest INDEXED BY scorings_latest
+                LEFT JOIN scorings latest INDEXED BY scorings_latest_delivery
                     ON latest.session_id = s.id
                     AND latest.id = (SELECT MAX(id) FROM scorings WHERE session_id = s.id)
                 \(filter)
@@ -279,7 +283,8 @@ public final class SessionStore: @unchecked Sendable {
             let statement = try connection.prepare(
                 """
                 SELECT id, session_id, created_at, tier, model, rubric_version, overall, rubric_json, router_json,
-                       degraded_reason
+                       degraded_reason, own_delivery, transcript_json, asr_engine, asr_model, metrics_json,
+                       metrics_version, lexicon_version, wpm, fillers_per_min, pitch_sd, cpps
                 FROM scorings WHERE session_id = ? ORDER BY id
                 """, action: "reading scorings")
             try statement.bind([.integer(sessionID)])
@@ -292,7 +297,15 @@ public final class SessionStore: @unchecked Sendable {
                         createdAt: try date(statement.text(2), table: "scorings", id: id), tier: statement.text(3),
                         model: statement.optionalText(4), rubricVersion: statement.text(5),
                         overall: statement.optionalDouble(6), rubricJSON: statement.blob(7),
-                        routerJSON: statement.blob(8), degradedReason: statement.optionalText(9)))
+                        routerJSON: statement.blob(8), degradedReason: statement.optionalText(9),
+                        delivery: statement.int64(10) == 1
+                            ? ScoringDelivery(
+                                transcriptJSON: statement.blob(11), asrEngine: statement.text(12), asrModel: statement.text(13),
+                                metricsJSON: statement.blob(14), metricsVersion: Int(statement.int64(15)),
+                                lexiconVersion: statement.optionalText(16), wpm: statement.optionalDouble(17),
+                                fillersPerMinute: statement.optionalDouble(18), pitchSD: statement.optionalDouble(19),
+                                cpps: statement.optionalDouble(20))
+                            : nil))
             }
             return result
         }
@@ -462,13 +475,18 @@ public final class SessionStore: @unchecked Sendable {
         try connection.prepare(
             """
             INSERT INTO scorings (session_id, created_at, tier, model, rubric_version, overall, rubric_json,
-                router_json, degraded_reason)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                router_json, degraded_reason, own_delivery, transcript_json, asr_engine, asr_model, metrics_json,
+                metrics_version, lexicon_version, wpm, fillers_per_min, pitch_sd, cpps)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, action: "saving a scoring"
         ).execute([
             .integer(sessionID), .text(Timestamp.string(from: scoring.createdAt)), .text(scoring.tier),
             .text(scoring.model), .text(scoring.rubricVersion), .real(scoring.overall), .blob(scoring.rubricJSON),
-            .blob(scoring.routerJSON), .text(scoring.degradedReason),
+            .blob(scoring.routerJSON), .text(scoring.degradedReason), .integer(scoring.delivery == nil ? 0 : 1),
+            .blob(scoring.delivery?.transcriptJSON), .text(scoring.delivery?.asrEngine), .text(scoring.delivery?.asrModel),
+            .blob(scoring.delivery?.metricsJSON), .integer(scoring.delivery?.metricsVersion),
+            .text(scoring.delivery?.lexiconVersion), .real(scoring.delivery?.wpm), .real(scoring.delivery?.fillersPerMinute),
+            .real(scoring.delivery?.pitchSD), .real(scoring.delivery?.cpps),
         ])
     }
 

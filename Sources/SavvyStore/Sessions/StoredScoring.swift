@@ -22,4 +22,6 @@ public struct StoredScoring: Sendable, Equatable {
     public var routerJSON: Data
     /// Why it degraded, if it did.
     public var degradedReason: String?
+    /// The transcript and delivery it was made from, when not the session's.
+    public var delivery: ScoringDelivery? = nil
 }

@@ -43,12 +43,14 @@ public struct HeadlessBrowser: Sendable {
         return PageLoad(dom: run.stdout, console: console, requests: try Self.pageRequests(netLog))
     }
 
-    /// Saves a PNG of `page` rendered at `width`×`height` CSS pixels.
-    public func screenshot(_ page: URL, to png: URL, width: Int, height: Int) throws {
+    /// Saves a PNG of `page` rendered at `width`×`height` CSS pixels; `dark` asks for the
+    /// dark colour scheme (`prefers-color-scheme: dark`).
+    public func screenshot(_ page: URL, to png: URL, width: Int, height: Int, dark: Bool = false) throws {
         let scratch = try TemporaryDirectory(prefix: "savvy-chromium")
         try? FileManager.default.removeItem(at: png)
-        _ = try chromium(["--hide-scrollbars", "--window-size=\(width),\(height)", "--screenshot=\(png.path)",
-                          page.absoluteString], profile: scratch.url.appendingPathComponent("profile"))
+        _ = try chromium(["--hide-scrollbars", "--window-size=\(width),\(height)", "--screenshot=\(png.path)"]
+                         + (dark ? ["--force-dark-mode"] : []) + [page.absoluteString],
+                         profile: scratch.url.appendingPathComponent("profile"))
         guard FileManager.default.fileExists(atPath: png.path) else {
             throw BrowserFailure(message: "chromium wrote no screenshot at \(png.path)")
         }

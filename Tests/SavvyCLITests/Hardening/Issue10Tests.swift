@@ -381,4 +381,48 @@ final class Issue10Tests: XCTestCase {
         XCTAssertEqual(second.stderr, "note: fillers.wav is already stored as session 1 (same SHA-256); saved again as session 2 "
                        + "— 'savvy rescore 1' judges the stored one again\n")
     }
+
+    // MARK: Item 11 — one scoring per report
+
+    /// After `rescore --retranscribe`, `show` prints the new transcript and delivery with the new
+    /// content, `show --scoring 1` the first scoring whole, and `history` the new numbers.
+    func testIssue10_item11_reportAndHistoryComeFromOneScoring() throws {
+        try requireWhisper()
+        let env = ["SAVVY_HOME": home.path]
+        let scored = try BinaryRun.savvy(["score", PackagePaths.fixture("fillers.wav"), "--asr", "pocketsphinx",
+                                          "--coach", "heuristic", "--json"], environment: env)
+        XCTAssertEqual(scored.exitCode, 0, scored.stderr)
+        let rescored = try BinaryRun.savvy(["rescore", "1", "--retranscribe", "--asr", "whisper", "--coach", "heuristic",
+                                            "--json"], environment: env)
+        XCTAssertEqual(rescored.exitCode, 0, rescored.stderr)
+        func parts(_ text: String) throws -> (transcript: String, metrics: String, rubric: String) {
+            let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            func json(_ key: String) throws -> String {
+                String(decoding: try JSONSerialization.data(withJSONObject: try XCTUnwrap(doc[key]), options: [.sortedKeys]), as: UTF8.self)
+            }
+            return (try json("transcript"), try json("metrics"), try json("rubric"))
+        }
+        let first = try parts(scored.stdout), second = try parts(rescored.stdout)
+        XCTAssertNotEqual(first.transcript, second.transcript, "whisper and pocketsphinx heard the same words")
+
+        let latest = try BinaryRun.savvy(["show", "1", "--json"], environment: env)
+        XCTAssertEqual(try parts(latest.stdout).transcript, second.transcript)
+        XCTAssertEqual(try parts(latest.stdout).metrics, second.metrics)
+        XCTAssertEqual(try parts(latest.stdout).rubric, second.rubric)
+        let earlier = try BinaryRun.savvy(["show", "1", "--scoring", "1", "--json"], environment: env)
+        XCTAssertEqual(try parts(earlier.stdout).transcript, first.transcript)
+        XCTAssertEqual(try parts(earlier.stdout).metrics, first.metrics)
+        XCTAssertEqual(try parts(earlier.stdout).rubric, first.rubric)
+        let human = try BinaryRun.savvy(["show", "1", "--scoring", "1"], environment: env)
+        XCTAssertTrue(human.stdout.contains("scoring 1 of 2 ('savvy show 1' for the latest)"), human.stdout)
+        let bad = try BinaryRun.savvy(["show", "1", "--scoring", "3"], environment: env)
+        XCTAssertEqual(bad.exitCode, 64)
+        XCTAssertTrue(bad.stderr.hasPrefix("savvy: error: session 1 has 2 scoring(s); '--scoring' takes 1 to 2, got 3\n"), bad.stderr)
+
+        let history = try BinaryRun.savvy(["history", "--json"], environment: env)
+        let row = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])?.first)
+        let metrics = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(second.metrics.utf8)) as? [String: Any])
+        let wpm = try XCTUnwrap((metrics["pace"] as? [String: Any])?["wpm"] as? Double)
+        XCTAssertEqual(try XCTUnwrap(row["wpm"] as? Double), wpm, accuracy: 0.001)
+    }
 }

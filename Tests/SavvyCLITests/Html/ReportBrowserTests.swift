@@ -88,9 +88,10 @@ final class ReportBrowserTests: XCTestCase {
         XCTAssertEqual(progress.requests, [])
 
         try FileManager.default.createDirectory(at: Self.outputFolder, withIntermediateDirectories: true)
-        for (page, name, height) in [(reportPath, "report.png", 2000), (progressPath, "progress.png", 1800)] {
+        for (page, name, height, dark) in [(reportPath, "report.png", 2000, false), (reportPath, "report-dark.png", 1100, true),
+                                           (progressPath, "progress.png", 1800, false)] {
             let png = Self.outputFolder.appendingPathComponent(name)
-            try browser.screenshot(URL(fileURLWithPath: page), to: png, width: 1200, height: height)
+            try browser.screenshot(URL(fileURLWithPath: page), to: png, width: 1200, height: height, dark: dark)
             let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: png.path)[.size] as? Int)
             XCTAssertGreaterThan(size, 20_000, "\(name) holds a rendered page, not a blank one")
         }
@@ -144,6 +145,7 @@ final class ReportBrowserTests: XCTestCase {
             ("missing-session", ["report", "9"], 1, "no session 9"),
             ("bad-id", ["report", "x"], 64, "'x' is not a session id"),
             ("bad-since", ["progress", "--since", "soon"], 64, "expects a date"),
+            ("unknown-drill", ["progress", "--drill", "sonnet"], 64, "unknown drill 'sonnet'"),
             ("unwritable", ["report", "1", "--out", "/proc/savvy/report.html"], 1, "cannot write '/proc/savvy/report.html'"),
         ]
         for c in cases {

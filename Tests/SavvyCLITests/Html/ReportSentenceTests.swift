@@ -4,8 +4,8 @@ import SavvyCoach
 import SavvyDSP
 import XCTest
 
-/// Sentences for the report when the engine gives no punctuation: pauses and section starts
-/// cut, hesitation fragments join a neighbour.
+/// Sentences for the report: the transcript's own (punctuation, else pauses), cut again at
+/// section starts; hesitation fragments join a neighbour.
 final class ReportSentenceTests: XCTestCase {
     /// Words a quarter second apart, with a gap before the words at `gapsBefore`.
     private func transcript(_ texts: [String], gapsBefore: [Int: Double] = [:]) -> Transcript {
@@ -23,16 +23,24 @@ final class ReportSentenceTests: XCTestCase {
         StructureSpan(sectionID: id, name: id.capitalized, quote: start == nil ? nil : "q", start: start, end: nil)
     }
 
-    func testCutsAtLongGapsAndVADPausesOnly() {
+    func testWithoutPunctuationLongGapsAndVADPausesCut() {
         let words = ["we", "had", "an", "outage", "so", "i", "called", "the", "team", "then", "we", "fixed", "it"]
-        // A 0.3 s word gap (too short), a 0.8 s one (a boundary), and a 0.45 s one that the VAD
-        // heard as a 0.52 s pause (engines pad word ends; the pause decides).
-        let t = transcript(words, gapsBefore: [4: 0.3 - 0.05, 6: 0.8 - 0.05, 9: 0.45 - 0.05])
-        let gapStart = t.words[8].end, gapEnd = t.words[9].start
-        let sentences = ReportSentence.split(t, pauses: [Pause(start: gapStart - 0.03, end: gapEnd + 0.04, kind: .normal)],
-                                             structure: [])
+        // A 0.3 s word gap (too short), a 0.8 s one (a boundary), and a 0.3 s one that the VAD
+        // heard as a 0.45 s pause starting inside the stretched word before it.
+        let t = transcript(words, gapsBefore: [4: 0.3 - 0.05, 6: 0.8 - 0.05, 9: 0.3 - 0.05])
+        let pause = Pause(start: t.words[8].end - 0.15, end: t.words[9].start, kind: .normal)
+        XCTAssertEqual(ReportSentence.split(t, pauses: [], structure: []).map(\.words), [0..<6, 6..<13])
+        let sentences = ReportSentence.split(t, pauses: [pause], structure: [])
         XCTAssertEqual(sentences.map(\.words), [0..<6, 6..<9, 9..<13])
         XCTAssertEqual(sentences.map(\.sectionID), [nil, nil, nil])
+    }
+
+    func testPunctuationFromTheEngineDecides() {
+        var t = transcript(["we", "had", "an", "outage", "i", "called", "the", "team", "then", "we", "fixed", "it"],
+                           gapsBefore: [8: 0.9])
+        for (i, display) in [3: "outage.", 7: "team,", 11: "it."] { t.words[i].display = display }
+        // The long gap inside the punctuated run is not a boundary; the full stop is.
+        XCTAssertEqual(ReportSentence.split(t, pauses: [], structure: []).map(\.words), [0..<4, 4..<12])
     }
 
     func testASectionStartCutsAndLabelsTheSentence() {

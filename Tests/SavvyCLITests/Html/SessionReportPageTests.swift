@@ -50,7 +50,10 @@ final class SessionReportPageTests: XCTestCase {
         let page = SessionReportPage(input: try input()).render()
         XCTAssertTrue(page.contains("<span class=\"sentence"), page)
         XCTAssertTrue(page.contains("id=\"s1\""))
-        XCTAssertTrue(page.contains("<a class=\"time\" href=\"#timeline\""))
+        // Both ways: the sentence's time links to its tick on the timeline, the tick to the sentence.
+        XCTAssertTrue(page.contains("<a class=\"time\" href=\"#t-s1\""), page)
+        XCTAssertTrue(page.contains("<a class=\"sentence-link\" id=\"t-s1\" href=\"#s1\">"), page)
+        XCTAssertEqual(count("class=\"sentence-tick\"", in: page), count("<span class=\"sentence", in: page))
     }
 
     /// Issue 11: a transcript that says `<script>` shows those characters; nothing can run.

@@ -8,12 +8,15 @@ import XCTest
 final class FillerDetectorTests: XCTestCase {
     struct Marked {
         var transcript: Transcript
+        /// The tokens as written, punctuation kept ("engineer,").
+        var displays: [String?]
         var expected: [String]
         var expectedStarts: [Double]
     }
 
     static func parse(_ marked: String) -> Marked {
         var words: [TranscriptWord] = []
+        var displays: [String?] = []
         var expected: [String] = []
         var starts: [Double] = []
         var time = 0.0
@@ -31,20 +34,24 @@ final class FillerDetectorTests: XCTestCase {
                 open = []
                 openStart = time + (pendingPause ? 0.6 : 0.05)
             }
-            let closes = token.hasSuffix("]")
-            if closes { token.removeLast() }
+            let closes = token.hasSuffix("]") || token.dropLast().hasSuffix("]")
+            token = token.replacingOccurrences(of: "]", with: "")
+            let display = token
+            while let last = token.last, ".,?!;:…".contains(last) { token.removeLast() }
             time += pendingPause ? 0.6 : 0.05
             pendingPause = false
-            words.append(TranscriptWord(text: token, start: time, end: time + 0.25, confidence: 0.9))
+            words.append(TranscriptWord(text: token.lowercased(), start: time, end: time + 0.25, confidence: 0.9))
+            displays.append(display)
             time += 0.25
-            if open != nil { open!.append(token) }
+            if open != nil { open!.append(token.lowercased()) }
             if closes, let phrase = open {
                 expected.append(phrase.joined(separator: " "))
                 starts.append(openStart)
                 open = nil
             }
         }
-        return Marked(transcript: Transcript(words: words, engine: "test", model: "marked"), expected: expected, expectedStarts: starts)
+        return Marked(transcript: Transcript(words: words, engine: "test", model: "marked"), displays: displays,
+                      expected: expected, expectedStarts: starts)
     }
 
     func testMarkedTranscripts() {
@@ -85,6 +92,36 @@ final class FillerDetectorTests: XCTestCase {
             XCTAssertEqual(hits.map(\.text), marked.expected, "case \(testCase.id)")
             XCTAssertEqual(hits.map(\.start), marked.expectedStarts, "case \(testCase.id) (start times)")
             XCTAssertTrue(hits.allSatisfy { $0.source == .lexicon && $0.confidence == 0.9 }, "case \(testCase.id)")
+        }
+    }
+
+    /// Whisper's punctuation decides clause boundaries where it is present: a comma says the
+    /// sentence runs on (however long the pause), a full stop or "..." that a new one starts.
+    func testIssue9_PunctuatedTranscripts() {
+        let cases: [(id: String, marked: String)] = [
+            ("so-connector-after-comma", "I was the on-call engineer, | so it was on me."),
+            ("so-connector-no-pause", "I was the on-call engineer, so it was on me."),
+            ("so-sentence-start", "We were late. [So] we apologised."),
+            ("so-answer-start", "[So,] I led the team."),
+            ("so-trailing-off", "and then [so...] we waited."),
+            ("so-stall-after-comma", "the engineer, and [so,] [um,] it was me."),
+            ("so-repeated", "it was, [so] [so] we shipped."),
+            ("so-think-so", "I think so. [So] we went."),
+            ("so-that-after-stop", "We stayed. So that we could ship."),
+            ("well-comma", "[Well,] I think it went fine."),
+            ("well-adverb-before-comma", "It went well, and they did well."),
+            ("like-commas", "It was, [like,] really hard."),
+            ("like-verb-after-comma", "Honestly, I like this."),
+            ("you-know-comma", "It was hard, [you know,] but we did it."),
+            ("you-know-object", "You know the answer."),
+            ("pause-without-punctuation", "we were late | [so] we apologised"),
+        ]
+        let detector = FillerDetector()
+        for testCase in cases {
+            let marked = Self.parse(testCase.marked)
+            let hits = detector.detect(in: marked.transcript.words, displays: marked.displays)
+            XCTAssertEqual(hits.map(\.text), marked.expected, "case \(testCase.id)")
+            XCTAssertEqual(hits.map(\.start), marked.expectedStarts, "case \(testCase.id) (start times)")
         }
     }
 

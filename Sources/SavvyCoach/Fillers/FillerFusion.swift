@@ -1,0 +1,93 @@
+import SavvyDSP
+
+/// Merges filler evidence from every source a scoring has, by time, so each hesitation counts once.
+///
+/// No single source finds the hesitations of real speakers. Whisper without a prompt writes the
+/// words reliably but drops most "um"/"uh"; with the short verbatim prompt it keeps far more of
+/// them but may lose other words; pocketsphinx writes them only through its filler language
+/// model; and every recogniser misses a hesitation it heard as silence or noise, which the
+/// acoustic filled-pause detector can still hear. The sources are taken in order of trust:
+/// 1. fillers in the transcript's words (every lexicon rule applies: "so", "like" by position);
+/// 2. hesitation words ("um", "uh": the lexicon's `always` phrases) in the verbatim decode that no
+///    earlier filler already accounts for — discourse words are not taken from it, because the
+///    prompt itself says "like";
+/// 3. acoustic filled pauses that no filler so far accounts for and that no confidently
+///    recognised word of either decode covers (that vowel belongs to the word).
+///
+/// Two hits are one filler when their spans overlap, when their midpoints are within
+/// `sameFillerSeconds`, or when they are within `sameGapSeconds` with no confidently recognised
+/// word between them: speakers rarely put two hesitations in one gap between words, while
+/// Whisper times its hesitation words badly (often a zero-length "Um," up to half a second after
+/// the sound, at the next word's start). A merged hit keeps its text and source and spans both
+/// hits, so it covers the sound the detector heard as well as the word the decoder wrote. Pure and
+/// deterministic.
+public struct FillerFusion: Sendable, Equatable {
+    /// Midpoint distance, seconds, within which two hits are the same filler. 0.35 s is about the
+    /// length of a short "uh", so two distinct hesitations are rarely closer than that, while the
+    /// two decodes' times for one "um" differ by ≈0.1–0.3 s.
+    public var sameFillerSeconds: Double
+    /// Midpoint distance, seconds, within which two hits with no confident word between them
+    /// are the same filler. 1 s is longer than nearly every filled pause (Clark & Fox Tree 2002:
+    /// "uh"/"um" last 0.2–0.9 s) plus Whisper's timing offset.
+    public var sameGapSeconds: Double
+    /// A word of either decode with at least this confidence owns the audio under it.
+    public var confidentWord: Double
+
+    public init(sameFillerSeconds: Double = 0.35, sameGapSeconds: Double = 1.0, confidentWord: Double = 0.5) {
+        self.sameFillerSeconds = sameFillerSeconds
+        self.sameGapSeconds = sameGapSeconds
+        self.confidentWord = confidentWord
+    }
+
+    /// The merged fillers, sorted by start then end.
+    /// - Parameters:
+    ///   - words: lexicon hits in the transcript's words.
+    ///   - verbatim: hesitation hits in the verbatim decode (the caller keeps only `always` phrases).
+    ///   - acoustic: the filled-pause detector's candidates.
+    ///   - recognised: non-filler words of both decodes, with their confidence.
+    ///   - hesitations: the hesitation phrases ("um", "uh": the lexicon's `always` entries). Only
+    ///     hesitations merge; a discourse filler next to an "um" ("so, um") is a second filler.
+    public func merge(words: [FillerHit], verbatim: [FillerHit], acoustic: [FilledPause],
+                      recognised: [(span: TimeSpan, confidence: Double)], hesitations: Set<String>) -> [FillerHit] {
+        let owned = recognised.filter { $0.confidence >= confidentWord }.map(\.span)
+        var merged = words
+        func add(_ hit: FillerHit) {
+            let index = merged.firstIndex { ($0.source == .acoustic || hesitations.contains($0.text)) && sameFiller($0, hit, owned: owned) }
+            if let index {
+                merged[index].start = min(merged[index].start, hit.start)
+                merged[index].end = max(merged[index].end, hit.end)
+            } else {
+                merged.append(hit)
+            }
+        }
+        for hit in verbatim {
+            var added = hit
+            added.source = .verbatim
+            add(added)
+        }
+        for candidate in acoustic {
+            let covered = owned.reduce(0.0) { $0 + Self.overlap($1, candidate.span) }
+            if covered > 0.5 * candidate.span.duration { continue }
+            add(FillerHit(start: candidate.span.start, end: candidate.span.end, text: "<filled pause>",
+                          source: .acoustic, confidence: candidate.confidence))
+        }
+        return merged.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    }
+
+    /// True when `a` and `b` are one filler heard twice (see the type's comment); `owned` are the
+    /// confidently recognised words.
+    func sameFiller(_ a: FillerHit, _ b: FillerHit, owned: [TimeSpan]) -> Bool {
+        if a.start < b.end && b.start < a.end { return true }
+        let (first, second) = a.start <= b.start ? (a, b) : (b, a)
+        let distance = (second.start + second.end) / 2 - (first.start + first.end) / 2
+        if distance <= sameFillerSeconds { return true }
+        guard distance <= sameGapSeconds else { return false }
+        // Word edges and filler edges come from different decodes; 50 ms of slack.
+        let slack = 0.05
+        return !owned.contains { $0.start >= first.end - slack && $0.end <= second.start + slack }
+    }
+
+    static func overlap(_ a: TimeSpan, _ b: TimeSpan) -> Double {
+        max(0, min(a.end, b.end) - max(a.start, b.start))
+    }
+}

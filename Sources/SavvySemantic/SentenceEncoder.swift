@@ -1,0 +1,110 @@
+import Foundation
+
+/// Sentence embeddings from all-MiniLM-L6-v2 (or another BERT sentence-transformers model with
+/// the same files), computed on this machine: WordPiece tokens, the BERT encoder, mean pooling
+/// over the tokens, L2 normalisation. Vectors match sentence-transformers' to float precision.
+///
+/// Deterministic: the same sentence gives the same bytes every run, whatever it is batched
+/// with. Thread-safe: calls to `embed` are serialised (the encoder runs on one core by design).
+public final class SentenceEncoder: @unchecked Sendable {
+    /// The model `make venv` installs, and the folder name it is installed under.
+    public static let defaultModelName = "all-MiniLM-L6-v2"
+    /// The files a model directory must hold.
+    public static let requiredFiles = ["model.safetensors", "tokenizer.json", "config.json"]
+
+    /// The model directory's name, e.g. "all-MiniLM-L6-v2".
+    public let modelID: String
+    /// The directory the model was loaded from.
+    public let modelDirectory: URL
+    /// Length of every vector (384 for all-MiniLM-L6-v2).
+    public var dimension: Int { encoder.configuration.hiddenSize }
+    /// Tokens per sentence at most, `[CLS]` and `[SEP]` included; the rest of a longer sentence
+    /// is not seen (256 for all-MiniLM-L6-v2, about 200 words).
+    public var maximumTokens: Int { tokenizer.maximumLength }
+
+    /// What computes the vectors, e.g. "OpenBLAS SkylakeX kernels, 1 thread" (for `savvy doctor`).
+    public var backend: String { "OpenBLAS \(encoder.blasCore) kernels, 1 thread" }
+
+    private let tokenizer: WordPieceTokenizer
+    private let encoder: BertEncoder
+    private let lock = NSLock()
+    /// Tokens encoded together at most; bounds the working memory (about 15 MB of activations).
+    /// How sentences are grouped does not change their vectors.
+    private let rowsPerBatch = 1024
+
+    /// The model directory: `SAVVY_SEMANTIC_MODEL` if set, else
+    /// `$SAVVY_VENV/models/all-MiniLM-L6-v2` (`SAVVY_VENV` defaulting to
+    /// `${XDG_DATA_HOME:-$HOME/.local/share}/savvy/venv`, as for Whisper); `nil` when that
+    /// directory lacks any of `requiredFiles`.
+    public static func locate(environment: [String: String]) -> URL? {
+        let directory = modelDirectory(environment: environment)
+        let present = requiredFiles.allSatisfy {
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
+        }
+        return present ? directory : nil
+    }
+
+    /// Where `locate` looks, whether or not the files are there (for messages and `doctor`).
+    public static func modelDirectory(environment: [String: String]) -> URL {
+        if let explicit = environment["SAVVY_SEMANTIC_MODEL"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit, isDirectory: true)
+        }
+        let venv: String
+        if let value = environment["SAVVY_VENV"], !value.isEmpty {
+            venv = value
+        } else if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            venv = xdg + "/savvy/venv"
+        } else {
+            venv = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/savvy/venv"
+        }
+        return URL(fileURLWithPath: venv, isDirectory: true)
+            .appendingPathComponent("models", isDirectory: true)
+            .appendingPathComponent(defaultModelName, isDirectory: true)
+    }
+
+    /// Loads the model in `modelDirectory` (about 90 MB of weights, read once).
+    public init(modelDirectory: URL) throws {
+        for file in Self.requiredFiles where !FileManager.default.fileExists(atPath: modelDirectory.appendingPathComponent(file).path) {
+            throw SemanticError.missingFile(directory: modelDirectory.path, file: file)
+        }
+        let configuration = try BertConfiguration(directory: modelDirectory)
+        tokenizer = try WordPieceTokenizer(
+            url: modelDirectory.appendingPathComponent("tokenizer.json"), maximumLength: configuration.maximumSequenceLength)
+        guard Int(tokenizer.largestID) < configuration.vocabularySize else {
+            throw SemanticError.invalidTokenizer(
+                path: modelDirectory.appendingPathComponent("tokenizer.json").path,
+                reason: "its ids go up to \(tokenizer.largestID), past the model's vocabulary of \(configuration.vocabularySize)")
+        }
+        let weights = try SafetensorsFile(url: modelDirectory.appendingPathComponent("model.safetensors"))
+        encoder = try BertEncoder(weights: weights, configuration: configuration)
+        self.modelDirectory = modelDirectory
+        modelID = modelDirectory.standardizedFileURL.lastPathComponent
+    }
+
+    /// One unit-length vector per sentence, in order. An empty sentence still gets a vector (of
+    /// `[CLS] [SEP]`), so rows line up with the input.
+    public func embed(_ sentences: [String]) throws -> [[Float]] {
+        let ids = sentences.map(tokenizer.encode)
+        lock.lock()
+        defer { lock.unlock() }
+        var vectors: [[Float]] = []
+        vectors.reserveCapacity(ids.count)
+        var start = 0
+        while start < ids.count {
+            var end = start
+            var rows = 0
+            while end < ids.count && (end == start || rows + ids[end].count <= rowsPerBatch) {
+                rows += ids[end].count
+                end += 1
+            }
+            vectors += encoder.embed(Array(ids[start..<end]))
+            start = end
+        }
+        return vectors
+    }
+
+    /// The token ids `embed` encodes for `sentence` (`[CLS]` … `[SEP]`, cut to `maximumTokens`).
+    public func tokenIDs(_ sentence: String) -> [Int32] {
+        tokenizer.encode(sentence)
+    }
+}
