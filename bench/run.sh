@@ -32,3 +32,9 @@ if [ -x "$SAVVY_VENV_DIR/bin/python3" ]; then
 else
   echo "real speech bench: skipped (no Whisper venv at $SAVVY_VENV_DIR; run 'make venv')"
 fi
+# Local LLM judges against the on-device tier: minutes per answer on CPU, so only on request.
+if [ "${BENCH_LLM:-0}" = 1 ]; then
+  python3 bench/llm_compare.py --savvy "$SAVVY" --out "$OUT/llm-compare.json"
+else
+  echo "llm compare: skipped (BENCH_LLM=1 runs bench/llm_compare.py, about 20 minutes per model)"
+fi

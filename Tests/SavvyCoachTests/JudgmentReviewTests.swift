@@ -104,6 +104,7 @@ final class JudgmentReviewTests: XCTestCase {
             ("Quantify the result: how much time did the agreement save?", "we agreed on one design within two days"),
             ("Quantify your result: say how much time the agreement saved.", "As a result we agreed on one design"),
             ("12:32:53.188 12:32:53.188", "So I set up a meeting"),
+            ("then I proposed a small prototype", "Then I proposed a small prototype"),
             ("Name the colleague's concern before your proposal.", "two engineers kept arguing about the design"),
         ])])
         let model = rubric.tips.filter { $0.tier == .llmLocal }
@@ -111,7 +112,7 @@ final class JudgmentReviewTests: XCTestCase {
             "Quantify the result: how much time did the agreement save?", "Name the colleague's concern before your proposal.",
         ])
         let dropped = try XCTUnwrap(rubric.provenance.outcome(for: .semanticCoaching)).dropped.map(\.why)
-        XCTAssertEqual(dropped, ["repeats an earlier tip", "not usable prose (fewer than two words)"])
+        XCTAssertEqual(dropped, ["repeats an earlier tip", "not usable prose (fewer than two words)", "only repeats the transcript"])
         for (index, tip) in rubric.tips.enumerated() {
             for other in rubric.tips[..<index] { XCTAssertFalse(ProseCheck.nearDuplicate(other.text, tip.text), tip.text) }
         }
@@ -160,6 +161,7 @@ final class JudgmentReviewTests: XCTestCase {
             ("I4 both out of order", [span("situation", 45, 50), span("task", 10, 19), span("action", 20, 39), span("result", 40, 44)], false, false, nil),
             ("I5 most misplaced", [span("situation", 12, 15), span("task", 25, 30), span("action", 42, 45), span("result", nil, nil)], true, true, "misplaces 3 of 3"),
             ("I6 coverage", [span("situation", 0, 9), span("task", nil, nil), span("action", nil, nil), span("result", nil, nil)], true, true, "proves 1 section where the on-device map finds 4"),
+            ("I8 no section at all", [span("situation", nil, nil), span("task", nil, nil), span("action", nil, nil), span("result", nil, nil)], true, true, "proves 0 sections where the on-device map finds 4"),
             ("I7 two of four is fine", [span("situation", 0, 9), span("task", nil, nil), span("action", nil, nil), span("result", 40, 50)], true, true, nil),
         ]
         for (id, model, modelInOrder, deviceInOrder, fragment) in cases {

@@ -63,7 +63,9 @@ enum JudgmentReview {
     ) -> String? {
         let modelFound = model.filter(\.isPresent)
         let deviceFound = onDevice.filter(\.isPresent)
-        guard modelFound.count >= 1, deviceFound.count >= 2 else { return nil }
+        // A model that proves no section at all is held to the coverage rule too (Gemma 3 270M
+        // answers `"sections": []` with a reason of its own).
+        guard deviceFound.count >= 2 else { return nil }
         if modelFound.count >= 2, !modelInOrder, onDeviceInOrder {
             let order = modelFound.sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.name)
             return "the model's sections run out of order (\(order.joined(separator: ", "))) where the on-device map finds them in order"
@@ -98,8 +100,8 @@ enum JudgmentReview {
         return .success(CriterionScore(score: judgment.relevanceScore, reason: judgment.relevanceReason, tier: tier))
     }
 
-    /// Model tips that are prose, not a repeat of an earlier tip, and quote the transcript; the
-    /// rest are dropped with the reason.
+    /// Model tips that are prose, not themselves transcript text, not a repeat of an earlier tip,
+    /// and quote the transcript; the rest are dropped with the reason.
     static func tips(_ tips: [ModelJudgment.Tip], index: TranscriptIndex, tier: ScoringTier)
         -> (tips: [CoachingTip], dropped: [DroppedSection])
     {
@@ -108,6 +110,9 @@ enum JudgmentReview {
         for tip in tips {
             if let why = ProseCheck.problem(tip.text, limit: ProseCheck.tipLimit) {
                 dropped.append(DroppedSection(sectionID: "tip", why: "not usable prose (\(why))"))
+            } else if case .found = Grounder.locate(tip.text, in: index) {
+                // Advice is the model's words; a tip that is itself a transcript quote advises nothing.
+                dropped.append(DroppedSection(sectionID: "tip", why: "only repeats the transcript"))
             } else if kept.contains(where: { ProseCheck.nearDuplicate($0.text, tip.text) }) {
                 dropped.append(DroppedSection(sectionID: "tip", why: "repeats an earlier tip"))
             } else {
