@@ -24,3 +24,9 @@ fi
 for extra in bench/asr_bench.sh bench/store_bench.sh bench/semantic_bench.sh; do
   if [ -f "$extra" ]; then bash "$extra"; fi
 done
+# Local LLM judges against the on-device tier: minutes per answer on CPU, so only on request.
+if [ "${BENCH_LLM:-0}" = 1 ]; then
+  python3 bench/llm_compare.py --savvy "$SAVVY" --out "$OUT/llm-compare.json"
+else
+  echo "llm compare: skipped (BENCH_LLM=1 runs bench/llm_compare.py, about 20 minutes per model)"
+fi

@@ -44,7 +44,7 @@ now_ns() { date +%s%N; }
 best_ms() {
     local best="" t0 t1 ms
     for _ in $(seq "$RUNS"); do
-        t0=$(now_ns); "$@" >/dev/null; t1=$(now_ns)
+        t0=$(now_ns); "$@" >/dev/null 2>&1; t1=$(now_ns)
         ms=$(( (t1 - t0) / 1000 ))
         if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi
     done

@@ -10,6 +10,10 @@ enum CLIError: Error, LocalizedError, Equatable {
     /// Standard output failed for a reason other than a closed pipe (e.g. disk full).
     case cannotWriteOutput(reason: String)
     case batchFailed(failed: Int, total: Int)
+    /// `practice` heard no speech before its no-speech timeout.
+    case nobodySpoke(seconds: Double)
+    /// `practice` recorded a take with no speech in it (nothing kept).
+    case silentTake
     case unreadableSession(id: Int64, what: String)
     case malformedResult(path: String, detail: String)
     case importAudioMissing(result: String, audio: String)
@@ -29,6 +33,12 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "cannot write '\(path)': \(reason); \(kept)"
         case let .cannotWriteOutput(reason):
             return "cannot write to standard output: \(reason)"
+        case let .nobodySpoke(seconds):
+            return "nobody spoke in the first \(Format.fixed(seconds, 0)) s, so nothing was kept; check the microphone "
+                + "and its mute switch ('savvy doctor' tests it), or wait longer with '--no-speech SECONDS'"
+        case .silentTake:
+            return "the take has no speech in it (silent or only noise), so nothing was kept; check the microphone "
+                + "and its mute switch ('savvy doctor' tests it) and record again"
         case let .batchFailed(failed, total):
             return "\(failed) of \(total) files could not be scored (see the errors above)"
         case let .unreadableSession(id, what):

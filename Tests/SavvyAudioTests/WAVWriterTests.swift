@@ -91,4 +91,18 @@ final class WAVWriterTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.wav").path))
     }
+
+    /// Issue 10 item 10: takes are written as RF64 with auto-downgrade, so a take under 4 GB is
+    /// an ordinary RIFF WAV (what every player reads) and one past 4 GB cannot overflow.
+    func testIssue10_smallTakeIsAPlainRIFFWave() throws {
+        let dir = try TestFiles.temporaryFolder(for: self)
+        let path = dir.appendingPathComponent("take.wav").path
+        let writer = try WAVWriter(path: path)
+        try writer.append(TestFiles.sine(frequency: 440, sampleRate: 16_000, count: 16_000))
+        try writer.finish()
+        let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(12)
+        XCTAssertEqual(String(decoding: header.prefix(4), as: UTF8.self), "RIFF")
+        XCTAssertEqual(String(decoding: header.suffix(4), as: UTF8.self), "WAVE")
+        XCTAssertEqual(try AudioFile.load(path: path).samples.count, 16_000)
+    }
 }

@@ -104,6 +104,7 @@ final class JudgmentReviewTests: XCTestCase {
             ("Quantify the result: how much time did the agreement save?", "we agreed on one design within two days"),
             ("Quantify your result: say how much time the agreement saved.", "As a result we agreed on one design"),
             ("12:32:53.188 12:32:53.188", "So I set up a meeting"),
+            ("then I proposed a small prototype", "Then I proposed a small prototype"),
             ("Name the colleague's concern before your proposal.", "two engineers kept arguing about the design"),
         ])])
         let model = rubric.tips.filter { $0.tier == .llmLocal }
@@ -111,7 +112,7 @@ final class JudgmentReviewTests: XCTestCase {
             "Quantify the result: how much time did the agreement save?", "Name the colleague's concern before your proposal.",
         ])
         let dropped = try XCTUnwrap(rubric.provenance.outcome(for: .semanticCoaching)).dropped.map(\.why)
-        XCTAssertEqual(dropped, ["repeats an earlier tip", "not usable prose (fewer than two words)"])
+        XCTAssertEqual(dropped, ["repeats an earlier tip", "not usable prose (fewer than two words)", "only repeats the transcript"])
         for (index, tip) in rubric.tips.enumerated() {
             for other in rubric.tips[..<index] { XCTAssertFalse(ProseCheck.nearDuplicate(other.text, tip.text), tip.text) }
         }

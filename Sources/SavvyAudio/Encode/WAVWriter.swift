@@ -54,7 +54,9 @@ public final class WAVWriter {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = 1
-        info.format = Int32(SF_FORMAT_WAV) | (encoding == .pcm16 ? Int32(SF_FORMAT_PCM_16) : Int32(SF_FORMAT_FLOAT))
+        // RF64 with auto-downgrade: a plain RIFF WAV unless the take passes 4 GB, where a RIFF
+        // header's 32-bit sizes overflow; then libsndfile keeps it RF64 (EBU Tech 3306).
+        info.format = Int32(SF_FORMAT_RF64) | (encoding == .pcm16 ? Int32(SF_FORMAT_PCM_16) : Int32(SF_FORMAT_FLOAT))
         guard let opened = sf_open_fd(fd, Int32(SFM_WRITE), &info, 0) else {
             let message = String(cString: sf_strerror(nil))
             close(fd)
@@ -62,6 +64,7 @@ public final class WAVWriter {
         }
         handle = opened
         descriptor = fd
+        sf_command(opened, Int32(SFC_RF64_AUTO_DOWNGRADE), nil, Int32(SF_TRUE))
         sf_command(opened, Int32(SFC_SET_UPDATE_HEADER_AUTO), nil, Int32(SF_TRUE))
         sf_command(opened, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
     }

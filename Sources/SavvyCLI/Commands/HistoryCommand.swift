@@ -37,7 +37,7 @@ enum HistoryCommand {
         if args.has("ids") {
             context.stdout.write(rows.map { "\($0.id)\n" }.joined())
         } else if args.has("json") {
-            context.stdout.write(try StableJSON.encode(rows.map(HistoryJSONRow.init)))
+            context.stdout.write(try HistoryJSON.render(rows.map(HistoryJSONRow.init)))
         } else if args.has("csv") {
             context.stdout.write(HistoryCSV.render(rows: rows))
         } else if rows.isEmpty, store != nil, args.has("drill") || args.has("since") {

@@ -17,7 +17,8 @@ enum PracticeCommand {
             FlagSpec("retake", value: "ID", help: "practise a stored session's prompt again and compare with it ('last' works)"),
             FlagSpec("device", value: "NAME", help: "ALSA capture device", default: "default"),
             FlagSpec("no-countdown", help: "start recording at once instead of after 3-2-1"),
-            FlagSpec("max", value: "SECONDS", help: "stop after this many seconds of audio"),
+            FlagSpec("max", value: "SECONDS", help: "stop after this many seconds of audio (default: twice the drill's longest target)"),
+            FlagSpec("no-speech", value: "SECONDS", help: "give up when nobody has spoken after this long (0 = never)", default: "20"),
             FlagSpec("silence", value: "SECONDS", help: "stop after this much silence once you have started speaking (0 = never)", default: "3"),
             FlagSpec("speech-threshold", value: "DBFS", help: "level that counts as speech; default: calibrated from the first 0.5 s of room noise"),
             FlagSpec("report", value: "FILE", help: "also write the session's HTML report to FILE (as 'savvy report')"),
@@ -31,6 +32,7 @@ enum PracticeCommand {
         let args = context.arguments
         let maxSeconds = try args.double("max", in: 1...10_800)
         let silence = try args.double("silence", in: 0...600) ?? 3
+        let noSpeech = try args.double("no-speech", in: 0...10_800) ?? 20
         let threshold = try args.double("speech-threshold", in: -120...0)
         if args.value("report") == "-" {
             throw UsageError("'--report' needs a file; 'savvy report ID --out -' prints a page", command: spec.name)
@@ -62,7 +64,10 @@ enum PracticeCommand {
 
         var options = RecordingOptions()
         options.countdown = !args.has("no-countdown")
-        options.maxSeconds = maxSeconds
+        // Without --max a take still ends: a device with no real-time pacing (an ALSA file
+        // plugin) or a stuck Enter key once filled 6.4 GB in a minute.
+        options.maxSeconds = maxSeconds ?? drill.target.maxSeconds * 2
+        options.noSpeechSeconds = noSpeech > 0 ? noSpeech : nil
         options.silenceSeconds = silence > 0 ? silence : nil
         options.targetSeconds = drill.target.maxSeconds
         if let threshold { options.speechThreshold = .fixed(dBFS: threshold) }
@@ -87,6 +92,10 @@ enum PracticeCommand {
             context.stderr.write("cancelled; nothing was recorded\n")
             return .failure
         }
+        if case .noSpeech = take.stopReason {
+            try? FileManager.default.removeItem(atPath: takePath)
+            throw CLIError.nobodySpoke(seconds: noSpeech)
+        }
         guard take.frames > 0 else {
             try? FileManager.default.removeItem(atPath: takePath)
             throw SessionError.noSpeech(path: takePath)
@@ -98,6 +107,10 @@ enum PracticeCommand {
             let snapshot = try InputSnapshot(path: takePath)
             answer = try pipeline.score(snapshot, transcriber: transcriber)
             id = try SessionRecorder.save(answer, snapshot: snapshot, store: store)
+        } catch SessionError.noSpeech {
+            // A take with no speech in it is worth nothing: not kept, no "score it later".
+            try? FileManager.default.removeItem(atPath: takePath)
+            throw CLIError.silentTake
         } catch {
             // The audio is never lost: say where it is and how to score it later.
             context.stderr.write("the recording is kept at \(takePath); score it later with 'savvy score \(takePath)'\n")

@@ -80,7 +80,8 @@ public enum WebVTTExport {
             return Token(start: milliseconds(word.start), end: milliseconds(max(word.end, word.start)),
                          text: word.displayText, filler: filler, endsSentence: sentenceEnds.contains(index))
         }
-        for (index, hit) in fillers.enumerated() where hit.source == .acoustic && hit.start.isFinite && hit.end.isFinite {
+        // Acoustic filled pauses and hesitations only the verbatim decode wrote have no word.
+        for (index, hit) in fillers.enumerated() where hit.source != .lexicon && hit.start.isFinite && hit.end.isFinite {
             let mid = (hit.start + hit.end) / 2
             let covered = transcript.words.contains { $0.start <= mid && mid <= $0.end }
             if !covered {

@@ -21,7 +21,8 @@ struct WordMarks {
 
     init(transcript: Transcript, metrics: SpeechMetrics) {
         words = transcript.words
-        acoustic = metrics.fillers.items.filter { $0.source == .acoustic }.sorted { $0.start < $1.start }
+        // Hesitations only the verbatim decode wrote have no word either; they get a marker too.
+        acoustic = metrics.fillers.items.filter { $0.source != .lexicon }.sorted { $0.start < $1.start }
         for hit in metrics.fillers.items where hit.source == .lexicon {
             let covered = words.indices.filter {
                 words[$0].start >= hit.start - Self.tolerance && words[$0].end <= hit.end + Self.tolerance
@@ -59,6 +60,9 @@ struct WordMarks {
 
     /// A filled pause heard in the audio where no word was recognised.
     static func acousticMark(_ hit: FillerHit) -> String {
-        "<mark class=\"filler acoustic\" title=\"filled pause heard at \(Format.clock(hit.start)); no word was recognised\">~um~</mark>"
+        if hit.source == .verbatim {
+            return "<mark class=\"filler\" title=\"filler “\(HTMLText.escape(hit.text))” at \(Format.clock(hit.start))\">\(HTMLText.escape(hit.text))</mark>"
+        }
+        return "<mark class=\"filler acoustic\" title=\"filled pause heard at \(Format.clock(hit.start)); no word was recognised\">~um~</mark>"
     }
 }

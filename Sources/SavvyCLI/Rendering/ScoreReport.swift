@@ -75,7 +75,7 @@ struct ScoreReport {
         }
         var fillerDetail = "\(m.fillers.count) in all"
         if m.fillers.acousticCount > 0 { fillerDetail += " (\(m.fillers.acousticCount) heard acoustically)" }
-        let words = Dictionary(grouping: m.fillers.items.filter { $0.source == .lexicon }, by: \.text)
+        let words = Dictionary(grouping: m.fillers.items.filter { $0.source != .acoustic }, by: \.text)
             .map { "\($0.key) ×\($0.value.count)" }.sorted()
         if !words.isEmpty { fillerDetail += " · " + words.joined(separator: ", ") }
         if !m.fillers.clusters.isEmpty { fillerDetail += " · \(m.fillers.clusters.count) cluster(s)" }
@@ -119,7 +119,7 @@ struct ScoreReport {
 /// The transcript as text with fillers marked, wrapped for the terminal.
 enum TranscriptText {
     /// Words as the engine wrote them (punctuation, capitals, symbols), lexicon fillers in
-    /// [brackets] and acoustic filled pauses as [~um~].
+    /// [brackets] (also those only the verbatim decode wrote) and acoustic filled pauses as [~um~].
     static func marked(_ transcript: Transcript, fillers: [FillerHit], palette: Palette) -> [String] {
         var tokens: [(start: Double, text: String)] = []
         for word in transcript.words {
@@ -128,6 +128,10 @@ enum TranscriptText {
         }
         for hit in fillers where hit.source == .acoustic {
             tokens.append((hit.start, palette.yellow("[~um~]")))
+        }
+        // A hesitation only the verbatim decode wrote has no word in the transcript.
+        for hit in fillers where hit.source == .verbatim {
+            tokens.append((hit.start, palette.yellow("[\(hit.text)]")))
         }
         return tokens.sorted { $0.start < $1.start }.map(\.text)
     }

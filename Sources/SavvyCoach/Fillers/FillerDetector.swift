@@ -21,11 +21,12 @@ public struct FillerDetector: Sendable {
         self.pauseSeconds = pauseSeconds
     }
 
-    /// Lexicon fillers in `transcript`'s words, in time order.
+    /// Lexicon fillers in `transcript`'s words, in time order, read with the engine's punctuation
+    /// where it wrote any (`TranscriptWord.display`).
     /// - Parameter silences: optional VAD silent spans (seconds); a silence of `pauseSeconds` or
     ///   more between two words marks a pause even when the ASR closed the gap.
     public func detect(in transcript: Transcript, silences: [(start: Double, end: Double)] = []) -> [FillerHit] {
-        detect(in: transcript.words, displays: transcript.words.map { _ in nil }, silences: silences)
+        detect(in: transcript.words, displays: transcript.words.map(\.display), silences: silences)
     }
 
     /// Lexicon fillers in `words`, in time order.

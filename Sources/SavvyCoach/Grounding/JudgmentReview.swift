@@ -98,8 +98,8 @@ enum JudgmentReview {
         return .success(CriterionScore(score: judgment.relevanceScore, reason: judgment.relevanceReason, tier: tier))
     }
 
-    /// Model tips that are prose, not a repeat of an earlier tip, and quote the transcript; the
-    /// rest are dropped with the reason.
+    /// Model tips that are prose, not themselves transcript text, not a repeat of an earlier tip,
+    /// and quote the transcript; the rest are dropped with the reason.
     static func tips(_ tips: [ModelJudgment.Tip], index: TranscriptIndex, tier: ScoringTier)
         -> (tips: [CoachingTip], dropped: [DroppedSection])
     {
@@ -108,6 +108,9 @@ enum JudgmentReview {
         for tip in tips {
             if let why = ProseCheck.problem(tip.text, limit: ProseCheck.tipLimit) {
                 dropped.append(DroppedSection(sectionID: "tip", why: "not usable prose (\(why))"))
+            } else if case .found = Grounder.locate(tip.text, in: index) {
+                // Advice is the model's words; a tip that is itself a transcript quote advises nothing.
+                dropped.append(DroppedSection(sectionID: "tip", why: "only repeats the transcript"))
             } else if kept.contains(where: { ProseCheck.nearDuplicate($0.text, tip.text) }) {
                 dropped.append(DroppedSection(sectionID: "tip", why: "repeats an earlier tip"))
             } else {

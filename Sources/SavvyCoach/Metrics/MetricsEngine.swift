@@ -64,17 +64,22 @@ public struct MetricsEngine: Sendable {
             watchWords: Self.watchWordHits(watchWords, in: transcript))
     }
 
-    /// Fillers from the transcript's words and the audio, merged by time (`FillerFusion`).
+    /// Fillers from the transcript's words, the verbatim decode (Whisper with the filler prompt)
+    /// and the audio, merged by time (`FillerFusion`).
     func mergedFillers(delivery: DeliveryAnalysis, transcript: Transcript,
                        silences: [(start: Double, end: Double)]) -> [FillerHit] {
+        let verbatimWords = transcript.verbatimPass ?? []
         let lexical = fillerDetector.detect(in: transcript, silences: silences)
         let hesitations = Set(fillerDetector.lexicon.entries.filter { $0.rule == .always }.map(\.phrase))
-        // Words that are not hesitations own the audio under them.
-        let recognised = transcript.words
+        let verbatim = fillerDetector.detect(in: verbatimWords, displays: verbatimWords.map(\.display), silences: silences)
+            .filter { hesitations.contains($0.text) }
+        // Words of either decode that are not hesitations own the audio under them; a
+        // hesitation written by one decode must not hide an acoustic hit from the other.
+        let recognised = (transcript.words + verbatimWords)
             .filter { !hesitations.contains($0.text.lowercased()) }
             .map { (span: TimeSpan(start: $0.start, end: $0.end), confidence: $0.confidence) }
         let acoustic = filledPauseDetector.detect(in: delivery.tracks)
-        return fillerFusion.merge(words: lexical, verbatim: [], acoustic: acoustic, recognised: recognised,
+        return fillerFusion.merge(words: lexical, verbatim: verbatim, acoustic: acoustic, recognised: recognised,
                                   hesitations: hesitations)
     }
 

@@ -252,8 +252,25 @@ final class BertEncoder: @unchecked Sendable {
         for i in 0..<count { row[i] /= sum }
     }
 
-    /// BERT's GELU, `x · Φ(x)` with the exact erf.
+    /// BERT's GELU, `x · Φ(x) = x/2 · (1 + erf(x/√2))`, with erf from Eigen's float rational
+    /// approximation (`generic_fast_erf_float`: odd degree-13 over even degree-8 polynomial on
+    /// [-4, 4], ±1 outside): within 4.2e-7 of the exact erf (measured over ±6), no `exp` or branch,
+    /// so the loop vectorises; glibc's `erff` made GELU a third of the encoder's time.
     private static func gelu(_ x: Float) -> Float {
-        0.5 * x * (1 + erff(x * Float(0.5).squareRoot()))
+        let z = min(max(x * Float(0.5).squareRoot(), -4), 4)
+        let z2 = z * z
+        var p: Float = -2.72614225801306e-10
+        p = p * z2 + 2.77068142495902e-08
+        p = p * z2 - 2.10102402082508e-06
+        p = p * z2 - 5.69250639462346e-05
+        p = p * z2 - 7.34990630326855e-04
+        p = p * z2 - 2.95459980854025e-03
+        p = p * z2 - 1.60960333262415e-02
+        var q: Float = -1.45660718464996e-05
+        q = q * z2 - 2.13374055278905e-04
+        q = q * z2 - 1.68282697438203e-03
+        q = q * z2 - 7.37332916720468e-03
+        q = q * z2 - 1.42647390514189e-02
+        return 0.5 * x * (1 + z * p / q)
     }
 }

@@ -42,11 +42,17 @@ public struct RecordingOptions: Sendable, Equatable {
     public var minimumSpeechSeconds = 0.2
     /// The drill's target length in seconds, shown next to the elapsed time (`nil`: none).
     public var targetSeconds: Double?
+    /// Stop when no speech has started after this much audio, in seconds (`nil`: never). A
+    /// muted microphone or a device that delivers only silence would otherwise record until the
+    /// maximum length.
+    public var noSpeechSeconds: Double?
 
     public init(
         countdown: Bool = true, maxSeconds: Double? = nil, silenceSeconds: Double? = nil,
-        speechThreshold: SpeechThreshold = .standard, minimumSpeechSeconds: Double = 0.2, targetSeconds: Double? = nil
+        speechThreshold: SpeechThreshold = .standard, minimumSpeechSeconds: Double = 0.2, targetSeconds: Double? = nil,
+        noSpeechSeconds: Double? = nil
     ) {
+        self.noSpeechSeconds = noSpeechSeconds
         self.countdown = countdown
         self.maxSeconds = maxSeconds
         self.silenceSeconds = silenceSeconds
@@ -62,6 +68,9 @@ public struct RecordingOptions: Sendable, Equatable {
         }
         if let silenceSeconds, !(silenceSeconds.isFinite && silenceSeconds > 0) {
             throw .invalidParameter(name: "silence auto-stop", value: "\(silenceSeconds) s", rule: "must be a positive number of seconds")
+        }
+        if let noSpeechSeconds, !(noSpeechSeconds.isFinite && noSpeechSeconds > 0) {
+            throw .invalidParameter(name: "no-speech timeout", value: "\(noSpeechSeconds) s", rule: "must be a positive number of seconds")
         }
         if let targetSeconds, !(targetSeconds.isFinite && targetSeconds > 0) {
             throw .invalidParameter(name: "target length", value: "\(targetSeconds) s", rule: "must be a positive number of seconds")

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Decides, block by block, how much of the captured audio to keep and whether the recording
-/// should stop on its own: at `maxSeconds`, or after `silenceSeconds` of silence once speech has
-/// started.
+/// should stop on its own: at `maxSeconds`, after `silenceSeconds` of silence once speech has
+/// started, or at `noSpeechSeconds` when speech never started.
 ///
 /// Everything is counted in frames of audio, not wall-clock time, so a source that delivers
 /// faster than real time (a file in tests) stops at the same sample a live microphone would.
@@ -23,6 +23,7 @@ struct StopDetector {
     let sampleRate: Int
     private let maxFrames: Int64?
     private let silenceFrames: Int64?
+    private let noSpeechFrames: Int64?
     private let minimumSpeechFrames: Int64
     private let calibrationFrames: Int64
     private let margin: Double
@@ -46,6 +47,7 @@ struct StopDetector {
         let rate = Double(sampleRate)
         maxFrames = options.maxSeconds.map { max(1, Int64(($0 * rate).rounded())) }
         silenceFrames = options.silenceSeconds.map { max(1, Int64(($0 * rate).rounded())) }
+        noSpeechFrames = options.noSpeechSeconds.map { max(1, Int64(($0 * rate).rounded())) }
         minimumSpeechFrames = Int64((options.minimumSpeechSeconds * rate).rounded())
         switch options.speechThreshold {
         case .fixed(let level):
@@ -78,6 +80,9 @@ struct StopDetector {
             } else {
                 stop = judge(frames: keep, levelDBFS: levelDBFS)
             }
+        }
+        if stop == nil, !speechStarted, let noSpeechFrames, frames >= noSpeechFrames {
+            stop = .noSpeech
         }
         if stop == nil, let maxFrames, frames >= maxFrames {
             stop = .maxDuration

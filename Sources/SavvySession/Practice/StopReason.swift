@@ -13,6 +13,9 @@ public enum StopReason: Sendable, Equatable {
     case maxDuration
     /// `RecordingOptions.silenceSeconds` of silence followed speech.
     case silence
+    /// No speech started within `RecordingOptions.noSpeechSeconds` (a muted microphone, the
+    /// wrong device, nobody there). The take is worth nothing and is removed.
+    case noSpeech
     /// The capture device stopped delivering audio (unplugged, a read failed) after some audio
     /// was recorded; the audio so far is kept and the error says what happened.
     case sourceEnded(AudioError)
@@ -25,6 +28,7 @@ public enum StopReason: Sendable, Equatable {
         case .cancelled: return "cancelled before recording"
         case .maxDuration: return "reached the maximum length"
         case .silence: return "stopped after silence"
+        case .noSpeech: return "nobody spoke"
         case .sourceEnded: return "the input stopped"
         }
     }

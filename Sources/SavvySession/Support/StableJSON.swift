@@ -62,7 +62,7 @@ public enum StableJSON {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func format(_ token: String, decimals: Int) -> String {
+    public static func format(_ token: String, decimals: Int) -> String {
         guard let value = Double(token) else { return token }
         var s = FixedDecimal.format(value, decimals)
         while s.hasSuffix("0") { s.removeLast() }

@@ -1,4 +1,6 @@
+import SavvyASR
 import SavvyDSP
+import SavvyTestSupport
 import XCTest
 
 @testable import SavvyCoach
@@ -57,5 +59,32 @@ final class FillerFusionTests: XCTestCase {
                                       recognised: testCase.recognised, hesitations: ["um", "umm", "uh"])
             XCTAssertEqual(merged, testCase.expected, "case \(testCase.id)")
         }
+    }
+
+    func testIssue9_MetricsEngineReadsTheVerbatimPassAndPunctuation() throws {
+        // "I was the on-call engineer, so it was on me": the words say "so" after a comma and a
+        // 0.4 s pause (a connector); only the verbatim decode wrote the "Um," in that pause.
+        func word(_ display: String, _ start: Double, _ end: Double) -> TranscriptWord {
+            let text = display.lowercased().trimmingCharacters(in: .punctuationCharacters)
+            return TranscriptWord(text: text, start: start, end: end, confidence: 0.9, display: display)
+        }
+        let spoken = [word("I", 0.2, 0.3), word("was", 0.3, 0.5), word("the", 0.5, 0.6), word("on-call", 0.6, 1.0),
+                      word("engineer,", 1.0, 1.5), word("so", 1.9, 2.1), word("it", 2.1, 2.2), word("was", 2.2, 2.4),
+                      word("on", 2.4, 2.5), word("me.", 2.5, 2.8)]
+        var verbatim = spoken
+        verbatim.insert(word("Um,", 1.55, 1.8), at: 5)
+        let transcript = Transcript(words: spoken, engine: "whisper", model: "test", verbatimPass: verbatim)
+        let delivery = try DeliveryAnalyzer().analyze(samples: TestSignals.silence(duration: 3), sampleRate: 16_000)
+        let engine = MetricsEngine(filledPauseDetector: try FilledPauseDetector())
+        let fillers = engine.metrics(delivery: delivery, transcript: transcript).fillers
+        XCTAssertEqual(fillers.items.map(\.text), ["um"])
+        XCTAssertEqual(fillers.items.map(\.source), [.verbatim])
+        XCTAssertEqual(fillers.lexiconCount, 0)
+
+        // Without the verbatim pass and the punctuation (pocketsphinx), the pause alone makes the
+        // "so" a clause start.
+        let plain = Transcript(words: spoken.map { TranscriptWord(text: $0.text, start: $0.start, end: $0.end, confidence: 0.9) },
+                               engine: "pocketsphinx", model: "test")
+        XCTAssertEqual(engine.metrics(delivery: delivery, transcript: plain).fillers.items.map(\.text), ["so"])
     }
 }

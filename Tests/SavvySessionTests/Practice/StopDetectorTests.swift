@@ -96,4 +96,20 @@ final class StopDetectorTests: XCTestCase {
         XCTAssertEqual(frames, 610 * 1_600)
         XCTAssertEqual(detector.silentRunFrames, 600 * 1_600)
     }
+
+    /// Issue 10 item 10: with no speech at all (a muted microphone) the take stops at the
+    /// no-speech limit; once speech has started the limit no longer applies.
+    func testIssue10_noSpeechTimeoutStopsOnlyWhenNobodySpoke() {
+        let cases: [(id: String, levels: [Double], stop: StopReason?, frames: Int64)] = [
+            ("silence", [Double](repeating: -90, count: 100), .noSpeech, 32_000),
+            ("speech first", [Double](repeating: -20, count: 5) + [Double](repeating: -90, count: 95), nil, 160_000),
+        ]
+        for c in cases {
+            var detector = StopDetector(
+                sampleRate: 16_000, options: RecordingOptions(speechThreshold: .fixed(dBFS: -40), noSpeechSeconds: 2))
+            let (frames, stop) = run(&detector, c.levels)
+            XCTAssertEqual(stop, c.stop, c.id)
+            XCTAssertEqual(frames, c.frames, c.id)
+        }
+    }
 }
