@@ -131,6 +131,23 @@ final class StoreFailureTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: reopened.vault.directory.path).count, saved)
     }
 
+    /// Issue 10 item 15: a disk that is already full when a new database is opened says "disk
+    /// full", not "SQLITE_IOERR, extended code 4874".
+    func testIssue10_diskFullAtOpenSaysDiskFull() throws {
+        let directory = try TemporaryDirectory()
+        let mountPoint = directory.url.appendingPathComponent("full")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        try Self.mountTmpfs(at: mountPoint, kilobytes: 512)
+        defer { _ = try? runProgram("/bin/umount", ["-l", mountPoint.path]) }
+        let location = DataLocation(directory: mountPoint)
+        // An existing database (closed: its -wal and -shm files are gone), then every block filled.
+        _ = try SessionStore(location: location)
+        _ = try runProgram("/bin/dd", ["if=/dev/zero", "of=\(mountPoint.path)/filler", "bs=4096"])
+        XCTAssertThrowsError(try SessionStore(location: location)) { error in
+            guard case StoreError.diskFull = error else { return XCTFail("expected disk full, got \(error)") }
+        }
+    }
+
     /// A read-only file system (a tmpfs remounted read-only) gives the read-only line.
     func testReadOnlyFileSystem() throws {
         let directory = try TemporaryDirectory()

@@ -56,7 +56,10 @@ enum ReportFiles {
             do {
                 try FileManager.default.createDirectory(at: defaultPath.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                throw CLIError.cannotWrite(path: target, reason: (error as NSError).localizedDescription.lowercased())
+                // One plain reason, not Foundation's "nscocoaerrordomain error 512".
+                let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+                throw CLIError.cannotWrite(path: target, reason: code.map { DataLocation.describe(errno: Int32($0)) }
+                    ?? "cannot create the folder '\(defaultPath.deletingLastPathComponent().path)'")
             }
         }
         try OutputFile.write(html, to: target, stdout: context.stdout)

@@ -116,9 +116,14 @@ final class Connection {
 
     private static func error(_ db: OpaquePointer, code: Int32, path: String, action: String) -> StoreError {
         let message = sqlite3_errmsg(db).map { String(cString: $0) } ?? "unknown error"
+        // A full disk surfaces as whatever I/O step hit it first — at open often
+        // SQLITE_IOERR_SHMSIZE (4874) sizing the WAL index — but the OS errno says what it is.
+        let systemErrno = sqlite3_system_errno(db)
+        if [SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_FULL].contains(code & 0xFF), systemErrno == ENOSPC || systemErrno == EDQUOT {
+            return .diskFull(path: path)
+        }
         // SQLITE_CANTOPEN says nothing about why; the OS errno does.
         if code & 0xFF == SQLITE_CANTOPEN {
-            let systemErrno = sqlite3_system_errno(db)
             if [EACCES, EPERM, EROFS].contains(systemErrno) { return .readOnly(path: path) }
             if systemErrno != 0 { return .cannotOpen(path: path, reason: DataLocation.describe(errno: systemErrno)) }
         }
