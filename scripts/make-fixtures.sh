@@ -59,7 +59,8 @@ assemble() {
     done
     sox -R -D "${files[@]}" "$outfile"
     local fillerCount
-    fillerCount=$(grep -o '"word"' <<<"$fillers" | wc -l)
+    # grep finds nothing in an answer without fillers; that is a count of 0, not a failure.
+    fillerCount=$( (grep -o '"word"' <<<"$fillers" || true) | wc -l)
     {
         printf '{\n'
         printf '  "file": "%s",\n' "$(basename "$outfile")"
@@ -92,6 +93,19 @@ gap g100 1.00
 assemble "$OUT/star-answer.wav" "$OUT/star-answer.json" \
     speech:s1 pause:g025 filler:um1 pause:g025 speech:t1 pause:g080 speech:a1 pause:g025 \
     filler:uh1 pause:g025 speech:a2 pause:g100 speech:r1
+
+# --- star-no-result.wav: a STAR answer that stops after the Action (no Result) -----------------
+# The interview test answers its first question with it: the missing Result must draw the
+# "can you put a number on it?" follow-up.
+say nr1 "Last spring I was the release lead when our mobile app kept crashing on older phones."
+say nr2 "My job was to find the cause before the big marketing launch that Friday."
+say nr3 "I reproduced the crash on a borrowed phone, found a memory leak in the image cache, and I shipped a fix with a new test."
+assemble "$OUT/star-no-result.wav" "$OUT/star-no-result.json" \
+    speech:nr1 pause:g080 speech:nr2 pause:g080 speech:nr3
+
+# --- follow-up-number.wav: a short follow-up answer that puts a number on the result -----------
+say fn1 "Crashes fell by ninety percent in the first week, and the launch went ahead on time."
+assemble "$OUT/follow-up-number.wav" "$OUT/follow-up-number.json" speech:fn1
 
 # --- fillers.wav: a short answer dense with fillers at known places ----------------------------
 say f1 "So the first thing I noticed"

@@ -39,6 +39,12 @@ public enum AudioError: Error, Equatable, Sendable {
     case captureConfigInvalid(detail: String)
     /// The device opened but could not be configured, started or read.
     case captureFailed(device: String, detail: String)
+    /// ALSA has no playback PCM with this name, or no sound card behind it.
+    case playbackDeviceNotFound(device: String, detail: String)
+    /// Another program holds the playback device exclusively.
+    case playbackDeviceBusy(device: String)
+    /// The playback device opened (or not) but could not be configured or written.
+    case playbackFailed(device: String, detail: String)
 }
 
 extension AudioError: LocalizedError {
@@ -86,6 +92,15 @@ extension AudioError: LocalizedError {
         case .captureFailed(let device, let detail):
             return "capture from '\(device)' failed (alsa: \(Self.clean(detail))); "
                 + "check the device with 'arecord -D \(device) -f S16_LE -r 16000 -c 1 -d 1 /dev/null'"
+        case .playbackDeviceNotFound(let device, let detail):
+            return "cannot open output device '\(device)': no such device (alsa: \(Self.clean(detail))); "
+                + "list devices with 'aplay -L' and pass one with --output-device"
+        case .playbackDeviceBusy(let device):
+            return "cannot open output device '\(device)': it is busy; close the other program "
+                + "playing through it, or use 'default' to share it through pulseaudio/pipewire"
+        case .playbackFailed(let device, let detail):
+            return "playback on '\(device)' failed (alsa: \(Self.clean(detail))); "
+                + "check the device with 'speaker-test -D \(device) -c 1 -l 1'"
         }
     }
 
@@ -123,6 +138,16 @@ extension AudioError {
         case EBUSY, EAGAIN: return .captureDeviceBusy(device: device)
         case EACCES, EPERM: return .capturePermissionDenied(device: device)
         default: return .captureFailed(device: device, detail: detail)
+        }
+    }
+
+    /// As `captureOpen`, for a playback PCM. Permission problems read as a failure with ALSA's
+    /// own words: the fix (the `audio` group) is the same and rarely needed for output.
+    static func playbackOpen(device: String, code: Int32, detail: String) -> AudioError {
+        switch -code {
+        case ENOENT, ENODEV, ENXIO: return .playbackDeviceNotFound(device: device, detail: detail)
+        case EBUSY, EAGAIN: return .playbackDeviceBusy(device: device)
+        default: return .playbackFailed(device: device, detail: detail)
         }
     }
 }

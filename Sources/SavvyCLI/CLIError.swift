@@ -15,6 +15,8 @@ enum CLIError: Error, LocalizedError, Equatable {
     /// `practice` recorded a take with no speech in it (nothing kept).
     case silentTake
     case unreadableSession(id: Int64, what: String)
+    case noInterviews
+    case unreadableInterview(id: Int64)
     case malformedResult(path: String, detail: String)
     case importAudioMissing(result: String, audio: String)
     case importFailed(failed: Int, total: Int)
@@ -43,6 +45,10 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "\(failed) of \(total) files could not be scored (see the errors above)"
         case let .unreadableSession(id, what):
             return "session \(id) has no readable \(what) (written by another savvy version?); rescore it with 'savvy rescore \(id) --retranscribe'"
+        case .noInterviews:
+            return "there are no interviews yet; start one with 'savvy interview'"
+        case let .unreadableInterview(id):
+            return "interview \(id) has no readable summary (written by another savvy version?); its answers are sessions: see 'savvy history'"
         case let .malformedResult(path, detail):
             return "'\(path)' is not a savvy score result (\(detail)); import the output of 'savvy score --json --no-save'"
         case let .importAudioMissing(result, audio):

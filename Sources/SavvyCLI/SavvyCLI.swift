@@ -6,6 +6,8 @@ public enum SavvyCLI {
     static let commands: [Command] = [
         ScoreCommand.command,
         PracticeCommand.command,
+        InterviewCommand.command,
+        SayCommand.command,
         AnalyzeCommand.command,
         HistoryCommand.command,
         ProgressCommand.command,

@@ -36,6 +36,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case cannotRemoveRecording(path: String, reason: String)
     /// No session has this id.
     case sessionNotFound(id: Int64)
+    /// No interview has this id.
+    case interviewNotFound(id: Int64)
     /// Any other SQLite failure; `code` is the extended result code.
     case sqlite(path: String, code: Int32, message: String, action: String)
 }
@@ -77,6 +79,8 @@ extension StoreError: LocalizedError {
             return "the session was deleted but its recording '\(path)' could not be removed (\(reason)); delete it by hand"
         case .sessionNotFound(let id):
             return "no session with id \(id); run 'savvy history' to list sessions"
+        case .interviewNotFound(let id):
+            return "no interview with id \(id); list them with 'savvy history --interviews'"
         case .sqlite(let path, let code, let message, let action):
             return "sqlite error while \(action) in '\(path)' (\(StoreError.codeName(code)): \(message)); "
                 + "run 'savvy doctor'"

@@ -161,6 +161,7 @@ final class JudgmentReviewTests: XCTestCase {
             ("I4 both out of order", [span("situation", 45, 50), span("task", 10, 19), span("action", 20, 39), span("result", 40, 44)], false, false, nil),
             ("I5 most misplaced", [span("situation", 12, 15), span("task", 25, 30), span("action", 42, 45), span("result", nil, nil)], true, true, "misplaces 3 of 3"),
             ("I6 coverage", [span("situation", 0, 9), span("task", nil, nil), span("action", nil, nil), span("result", nil, nil)], true, true, "proves 1 section where the on-device map finds 4"),
+            ("I8 no section at all", [span("situation", nil, nil), span("task", nil, nil), span("action", nil, nil), span("result", nil, nil)], true, true, "proves 0 sections where the on-device map finds 4"),
             ("I7 two of four is fine", [span("situation", 0, 9), span("task", nil, nil), span("action", nil, nil), span("result", 40, 50)], true, true, nil),
         ]
         for (id, model, modelInOrder, deviceInOrder, fragment) in cases {

@@ -1,8 +1,8 @@
 import CALSA
 import Foundation
 
-/// Owns one ALSA capture PCM (and, when opened from a configuration string, the parsed
-/// configuration tree it was opened from), configured for 16-bit mono interleaved reads.
+/// Owns one ALSA PCM — capture or playback — (and, when opened from a configuration string, the
+/// parsed configuration tree it was opened from), configured for 16-bit mono interleaved I/O.
 ///
 /// `snd_pcm_set_params` is asked to allow software resampling, so on a plug-based PCM such as
 /// `default` ALSA converts from whatever the card delivers (48 kHz stereo, S32…) to S16_LE mono
@@ -11,28 +11,30 @@ final class ALSAPCM {
     private let handle: OpaquePointer
     private let configuration: OpaquePointer?
     let device: String
+    let stream: snd_pcm_stream_t
 
     /// alsa-lib prints its own diagnostics to stderr unless a handler is installed; savvy's
     /// library never prints, so the handler is replaced once per process before the first open.
     private static let silenced: Int32 = savvy_alsa_silence_errors()
 
     /// Opens a PCM from the system configuration (`default`, `hw:1,0`, `plughw:1`, …).
-    init(device: String) throws(AudioError) {
+    init(device: String, stream: snd_pcm_stream_t = SND_PCM_STREAM_CAPTURE) throws(AudioError) {
         _ = Self.silenced
         var pcm: OpaquePointer?
-        let status = snd_pcm_open(&pcm, device, SND_PCM_STREAM_CAPTURE, 0)
+        let status = snd_pcm_open(&pcm, device, stream, 0)
         guard status == 0, let pcm else {
-            throw AudioError.captureOpen(device: device, code: status, detail: String(cString: snd_strerror(status)))
+            throw Self.openError(device: device, stream: stream, code: status)
         }
         self.handle = pcm
         self.configuration = nil
         self.device = device
+        self.stream = stream
     }
 
     /// Opens PCM `name` defined in `configurationText` (alsa.conf syntax), without reading or
     /// changing the system configuration. The text is the only configuration the PCM sees, so
     /// slaves must be defined inline (`slave.pcm { type null }`, not `slave.pcm "null"`).
-    init(configurationText: String, name: String) throws(AudioError) {
+    init(configurationText: String, name: String, stream: snd_pcm_stream_t = SND_PCM_STREAM_CAPTURE) throws(AudioError) {
         _ = Self.silenced
         var top: OpaquePointer?
         var status = snd_config_top(&top)
@@ -57,14 +59,27 @@ final class ALSAPCM {
             throw .captureConfigInvalid(detail: String(cString: snd_strerror(status)))
         }
         var pcm: OpaquePointer?
-        status = snd_pcm_open_lconf(&pcm, name, SND_PCM_STREAM_CAPTURE, 0, top)
+        status = snd_pcm_open_lconf(&pcm, name, stream, 0, top)
         guard status == 0, let pcm else {
             snd_config_delete(top)
-            throw AudioError.captureOpen(device: name, code: status, detail: String(cString: snd_strerror(status)))
+            throw Self.openError(device: name, stream: stream, code: status)
         }
         self.handle = pcm
         self.configuration = top
         self.device = name
+        self.stream = stream
+    }
+
+    private static func openError(device: String, stream: snd_pcm_stream_t, code: Int32) -> AudioError {
+        let detail = String(cString: snd_strerror(code))
+        return stream == SND_PCM_STREAM_PLAYBACK
+            ? AudioError.playbackOpen(device: device, code: code, detail: detail)
+            : AudioError.captureOpen(device: device, code: code, detail: detail)
+    }
+
+    /// The failure of a configured PCM, named for its direction.
+    private func failed(_ detail: String) -> AudioError {
+        stream == SND_PCM_STREAM_PLAYBACK ? .playbackFailed(device: device, detail: detail) : .captureFailed(device: device, detail: detail)
     }
 
     deinit {
@@ -81,10 +96,8 @@ final class ALSAPCM {
             UInt32(channels), UInt32(sampleRate), 1, UInt32(latencyMicroseconds)
         )
         if status != 0 {
-            throw .captureFailed(
-                device: device,
-                detail: "cannot set 16-bit \(channels)-channel \(sampleRate) hz capture: \(String(cString: snd_strerror(status)))"
-            )
+            let direction = stream == SND_PCM_STREAM_PLAYBACK ? "playback" : "capture"
+            throw failed("cannot set 16-bit \(channels)-channel \(sampleRate) hz \(direction): \(String(cString: snd_strerror(status)))")
         }
     }
 
@@ -92,7 +105,7 @@ final class ALSAPCM {
     func prepare() throws(AudioError) {
         let status = snd_pcm_prepare(handle)
         if status != 0 {
-            throw .captureFailed(device: device, detail: String(cString: snd_strerror(status)))
+            throw failed(String(cString: snd_strerror(status)))
         }
     }
 
@@ -120,6 +133,37 @@ final class ALSAPCM {
                 throw .captureFailed(device: device, detail: String(cString: snd_strerror(recovered)))
             }
             throw .captureFailed(device: device, detail: String(cString: snd_strerror(code)))
+        }
+    }
+
+    /// Blocks until every frame of `samples` is handed to ALSA.
+    ///
+    /// An underrun (-EPIPE: the writer was late and the device ran dry, heard as a click) or a
+    /// suspend (-ESTRPIPE) is recovered with `snd_pcm_recover` and writing goes on.
+    func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) {
+        var offset = 0
+        while offset < samples.count {
+            let wrote = snd_pcm_writei(handle, samples.baseAddress! + offset, snd_pcm_uframes_t(samples.count - offset))
+            if wrote >= 0 {
+                offset += Int(wrote)
+                continue
+            }
+            let code = Int32(wrote)
+            if code == -EINTR { continue }
+            if code == -EPIPE || code == -ESTRPIPE {
+                let recovered = snd_pcm_recover(handle, code, 1)
+                if recovered == 0 { continue }
+                throw failed(String(cString: snd_strerror(recovered)))
+            }
+            throw failed(String(cString: snd_strerror(code)))
+        }
+    }
+
+    /// Blocks until the frames written so far have been played.
+    func drain() throws(AudioError) {
+        let status = snd_pcm_drain(handle)
+        if status != 0 && status != -EPIPE {
+            throw failed(String(cString: snd_strerror(status)))
         }
     }
 }

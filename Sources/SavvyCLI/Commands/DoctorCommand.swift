@@ -12,12 +12,12 @@ enum DoctorCommand {
 
     static let spec = CommandSpec(
         name: "doctor",
-        summary: "Check the database, speech engines, LLM tiers and microphone; say what to fix",
+        summary: "Check the database, speech engines, LLM tiers, coach voice and microphone; say what to fix",
         flags: [
             FlagSpec("device", value: "NAME", help: "ALSA capture device to test", default: "default"),
             FlagSpec("no-mic", help: "skip the one-second microphone test"),
             FlagSpec("json", help: "print the checks as JSON"),
-        ],
+        ] + SayCommand.voiceFlags,
         discussion: "Exit 0 when savvy can score recordings (database and at least one speech engine work).")
 
     struct Check: Encodable {
@@ -67,6 +67,7 @@ enum DoctorCommand {
         } catch {
             checks.append(Check(name: "coach", status: .fail, detail: ErrorReporter.message(for: error)))
         }
+        checks.append(voice(context))
         if !args.has("no-mic") {
             checks.append(microphone(device: args.value("device") ?? "default"))
         }
@@ -86,6 +87,26 @@ enum DoctorCommand {
         }
         let usable = engineWorks && !checks.contains { $0.name == "database" && $0.status == .fail }
         return usable ? .success : .failure
+    }
+
+    /// Synthesises a short line with the configured voice (silently) and opens the output device,
+    /// so a bad voice name or a missing speaker shows up before an interview. A voice problem is a
+    /// warning: scoring works without it.
+    static func voice(_ context: CommandContext) -> Check {
+        let device = context.arguments.value("output-device") ?? AudioPlayback.defaultDevice
+        let name = "voice → \(device)"
+        do {
+            let voice = try SayCommand.voiceSettings(context).makeVoice()
+            let audio = try voice.synthesize("savvy voice check")
+            guard audio.durationSeconds > 0.3, AudioLevel(block: audio.samples).rmsDBFS > -40 else {
+                return Check(name: name, status: .warn, detail: "\(voice.summary) produced no audible speech; try another --voice")
+            }
+            _ = try AudioPlayback(device: device)
+            return Check(name: name, status: .ok,
+                         detail: "\(voice.summary); output device opens (try 'savvy say hello')")
+        } catch {
+            return Check(name: name, status: .warn, detail: ErrorReporter.message(for: error))
+        }
     }
 
     /// What opening the store swept from the recordings folder (files a crash left with no

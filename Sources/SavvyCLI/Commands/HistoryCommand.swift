@@ -14,6 +14,7 @@ enum HistoryCommand {
             FlagSpec("drill", value: "ID", help: "only sessions of this drill"),
             FlagSpec("since", value: "DATE", help: "only sessions on or after DATE (YYYY-MM-DD, UTC)"),
             FlagSpec("limit", value: "N", help: "at most N sessions"),
+            FlagSpec("interviews", help: "list interviews (date, id, drill, questions, answered, mean score) instead of sessions"),
             FlagSpec("json", help: "print the rows as JSON"),
             FlagSpec("csv", help: "print the rows as CSV (RFC 4180)"),
             FlagSpec("ids", help: "print only the session ids, one a line (for shell completion)"),
@@ -28,6 +29,17 @@ enum HistoryCommand {
         let limit = try args.int("limit", in: 1...1_000_000)
         // Reading creates nothing: with no database yet there are simply no rows.
         let store = try SavvyPaths.openExistingStore(context)
+        if args.has("interviews") {
+            if args.has("csv") || args.has("ids") {
+                throw UsageError("'--interviews' lists as a table or '--json', not '--csv' or '--ids'", command: spec.name)
+            }
+            let interviews = try (store?.interviews(limit: limit) ?? []).filter { interview in
+                (args.value("drill").map { interview.drill == $0 } ?? true) && (since.map { interview.createdAt >= $0 } ?? true)
+            }
+            let listing = try interviews.map(InterviewListing.init)
+            context.stdout.write(args.has("json") ? try StableJSON.encode(listing) : InterviewListing.table(listing))
+            return .success
+        }
         let rows = try store?.history(drill: args.value("drill"), since: since, limit: limit) ?? []
         if rows.isEmpty, let id = args.value("drill") {
             // A drill no session has and no drill file defines is a typo, not an empty result.

@@ -22,6 +22,7 @@ enum PracticeCommand {
             FlagSpec("silence", value: "SECONDS", help: "stop after this much silence once you have started speaking (0 = never)", default: "3"),
             FlagSpec("speech-threshold", value: "DBFS", help: "level that counts as speech; default: calibrated from the first 0.5 s of room noise"),
             FlagSpec("report", value: "FILE", help: "also write the session's HTML report to FILE (as 'savvy report')"),
+            LiveFeedback.flag,
         ] + ScoreCommand.scoringFlags,
         discussion: """
         Stop with Enter, Ctrl-C (the audio so far is kept and scored), --max, or --silence.
@@ -73,19 +74,14 @@ enum PracticeCommand {
         if let threshold { options.speechThreshold = .fixed(dBFS: threshold) }
         let recorder = PracticeRecorder(source: .device(args.value("device") ?? "default"), outputPath: takePath,
                                         options: options, display: TerminalRecordingDisplay(stderr: context.stderr, palette: p))
-        // A provisional transcript on the status line (terminal only: nobody sees it otherwise).
-        var live: LiveTranscriber?
-        if context.stderr.isTerminal, let transcriber = try? LiveTranscriber() {
-            live = transcriber
-            recorder.blockObserver = { transcriber.feed($0) }
-            recorder.partialTranscript = { transcriber.partial }
-        }
+        // Live transcript, pace, fillers and nudges on the status line (terminal only).
+        let finishLive = LiveFeedback.hook(context)?(recorder)
         let take: RecordingResult
         do {
             take = try recorder.record()
-            live?.finish()
+            finishLive?()
         } catch {
-            live?.finish()
+            finishLive?()
             throw error
         }
         if case .cancelled = take.stopReason {

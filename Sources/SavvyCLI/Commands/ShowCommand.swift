@@ -8,9 +8,10 @@ enum ShowCommand {
 
     static let spec = CommandSpec(
         name: "show",
-        summary: "Show a stored session's full report; export it as TextGrid or WebVTT",
+        summary: "Show a stored session's full report (or an interview's summary); export it as TextGrid or WebVTT",
         positionals: [PositionalSpec("ID", help: "a session id from 'savvy history', or 'last'")],
         flags: [
+            FlagSpec("interview", help: "ID is an interview (from 'savvy history --interviews'): show its turns and summary"),
             FlagSpec("json", help: "print the session as JSON"),
             FlagSpec("textgrid", value: "FILE", help: "write a Praat TextGrid (words, fillers, pauses tiers); - for stdout"),
             FlagSpec("vtt", value: "FILE", help: "write a WebVTT transcript; - for stdout"),
@@ -19,6 +20,10 @@ enum ShowCommand {
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let args = context.arguments
+        if args.has("interview") {
+            guard let store = try SavvyPaths.openExistingStore(context) else { throw CLIError.noInterviews }
+            return try showInterview(args.positionals[0], store: store, context: context)
+        }
         let found = try SavvyPaths.openExistingStore(context)
         let session = try SessionArgument.resolve(args.positionals[0], store: found, command: spec.name)
         guard let store = found else { throw CLIError.noSessions }
@@ -49,4 +54,30 @@ enum ShowCommand {
         return .success
     }
 
+    /// An interview's turns and end summary, as printed when it finished.
+    static func showInterview(_ raw: String, store: SessionStore, context: CommandContext) throws -> ExitStatus {
+        if context.arguments.has("textgrid") || context.arguments.has("vtt") {
+            throw UsageError("'--textgrid' and '--vtt' export a session; show one of the interview's sessions instead", command: spec.name)
+        }
+        let id: Int64
+        if raw == "last" {
+            guard let last = try store.interviews(limit: 1).first?.id else { throw CLIError.noInterviews }
+            id = last
+        } else {
+            guard let parsed = Int64(raw), parsed > 0 else {
+                throw UsageError("'\(raw)' is not an interview id; use a number from 'savvy history --interviews' or 'last'", command: spec.name)
+            }
+            id = parsed
+        }
+        guard let interview = try store.interview(id: id) else { throw StoreError.interviewNotFound(id: id) }
+        let summary = try InterviewListing.summary(of: interview)
+        if context.arguments.has("json") {
+            context.stdout.write(try StableJSON.encode(InterviewJSON(interview: interview.id, drill: interview.drill,
+                                                                     voice: interview.voice, summary: summary)))
+        } else {
+            context.stdout.write(InterviewReport(id: interview.id, drill: interview.drill, voice: interview.voice,
+                                                 summary: summary, palette: context.palette).render())
+        }
+        return .success
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SavvyCoach
 import SavvySession
 
 /// Renders the single, self-overwriting status line shown on a terminal while recording:
@@ -8,7 +9,8 @@ import SavvySession
 /// Elapsed audio time against the drill's target (yellow once past it), a level meter of the
 /// latest block's RMS over −60…0 dBFS (green when above the speech threshold, so a speaker can
 /// see the auto-stop hears them), a clip warning, the running silence while the auto-stop is
-/// counting, and the live provisional transcript, dim. The line never exceeds the terminal
+/// counting, the live delivery (a nudge, the rolling pace coloured by its band, the hesitation
+/// count), and the live provisional transcript, dim. The line never exceeds the terminal
 /// width, which would wrap it and break the `\r` overwrite; the transcript is cut from the left
 /// so the newest words stay visible.
 struct RecordingStatusLine {
@@ -49,6 +51,19 @@ struct RecordingStatusLine {
         ))
         if snapshot.clipping {
             pieces.append(("CLIP", palette.red(palette.bold("CLIP"))))
+        }
+        if let live = snapshot.live {
+            if let nudge = live.nudge {
+                pieces.append(("▸ " + nudge.text, palette.yellow(palette.bold("▸ " + nudge.text))))
+            }
+            if let wpm = live.wordsPerMinute {
+                let text = Format.fixed(wpm, 0) + " wpm"
+                pieces.append((text, Bands.pace.classify(wpm) == .green ? palette.green(text) : palette.yellow(text)))
+            }
+            if live.fillerCount > 0 {
+                let text = "\(live.fillerCount) um"
+                pieces.append((text, palette.dim(text)))
+            }
         }
         if let silence = snapshot.silenceSeconds, silence > 0 {
             let text = "silence " + Format.fixed(silence, 1) + " s"

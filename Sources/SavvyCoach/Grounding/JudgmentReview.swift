@@ -63,7 +63,9 @@ enum JudgmentReview {
     ) -> String? {
         let modelFound = model.filter(\.isPresent)
         let deviceFound = onDevice.filter(\.isPresent)
-        guard modelFound.count >= 1, deviceFound.count >= 2 else { return nil }
+        // A model that proves no section at all is held to the coverage rule too (Gemma 3 270M
+        // answers `"sections": []` with a reason of its own).
+        guard deviceFound.count >= 2 else { return nil }
         if modelFound.count >= 2, !modelInOrder, onDeviceInOrder {
             let order = modelFound.sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.name)
             return "the model's sections run out of order (\(order.joined(separator: ", "))) where the on-device map finds them in order"

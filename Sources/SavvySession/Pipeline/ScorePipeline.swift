@@ -81,6 +81,14 @@ public struct ScorePipeline {
         return ScorePipeline(settings: settings, router: router, environment: environment)
     }
 
+    /// The same pipeline for another drill and question (each interview turn has its own).
+    public func with(drill: Drill, prompt: String) -> ScorePipeline {
+        var settings = settings
+        settings.drill = drill
+        settings.prompt = prompt
+        return ScorePipeline(settings: settings, router: router, environment: environment)
+    }
+
     /// A transcriber for this run; each batch worker makes its own (engines are not shared).
     public func makeTranscriber() throws -> TranscriberSelection {
         try TranscriberFactory.make(settings.engine, environment: environment)

@@ -34,6 +34,9 @@ public final class PracticeRecorder: @unchecked Sendable {
     /// Returns the current provisional transcript (or `nil`), called on `record()`'s thread at
     /// each redraw.
     public typealias PartialTranscript = @Sendable () -> String?
+    /// Returns the live delivery reading at an audio time (seconds), called on `record()`'s
+    /// thread at each redraw.
+    public typealias LiveStatus = @Sendable (_ elapsedSeconds: Double) -> LiveReading?
     /// Receives every block kept in the WAV, on the capture thread (keep it short: it delays the
     /// next ALSA read). For feeding a streaming recogniser.
     public typealias BlockObserver = @Sendable (_ samples: [Float]) -> Void
@@ -58,6 +61,7 @@ public final class PracticeRecorder: @unchecked Sendable {
     private var take: RecordingTake?
     private var partial: PartialTranscript?
     private var observer: BlockObserver?
+    private var live: LiveStatus?
 
     /// - Parameters:
     ///   - source: the ALSA device or in-process configuration to capture from.
@@ -82,6 +86,12 @@ public final class PracticeRecorder: @unchecked Sendable {
     public var partialTranscript: PartialTranscript? {
         get { lock.withLock { partial } }
         set { lock.withLock { partial = newValue } }
+    }
+
+    /// Live pace, fillers and nudges for the status line. Set it before `record()`.
+    public var liveReading: LiveStatus? {
+        get { lock.withLock { live } }
+        set { lock.withLock { live = newValue } }
     }
 
     /// Called with every block written to the WAV. Set it before `record()`.
@@ -114,7 +124,16 @@ public final class PracticeRecorder: @unchecked Sendable {
     ///   failing mid-recording (the partial file is removed).
     public func record() throws(AudioError) -> RecordingResult {
         try options.validate()
-        let capture = try source.open(blockFrames: Self.blockFrames)
+        return try record(on: source.open(blockFrames: Self.blockFrames))
+    }
+
+    /// As `record()`, on a capture the caller opened (from `source`) and keeps between takes.
+    ///
+    /// The interview records every answer through one open capture: a device is then opened
+    /// once per interview, and a test's `file`-plugin source is read on from where the previous
+    /// answer stopped instead of from its start. The capture is stopped, not closed, at the end.
+    public func record(on capture: AudioCapture) throws(AudioError) -> RecordingResult {
+        try options.validate()
         let writer = try WAVWriter(path: outputPath, sampleRate: capture.sampleRate, encoding: .pcm16)
         let take = RecordingTake(writer: writer, detector: StopDetector(sampleRate: capture.sampleRate, options: options))
         let trap = stopSources.handlesInterrupt ? InterruptTrap() : nil
@@ -199,14 +218,16 @@ public final class PracticeRecorder: @unchecked Sendable {
     private func snapshot(of take: RecordingTake, rate: Double) -> RecordingSnapshot {
         let progress = take.progress
         let counting = options.silenceSeconds != nil && progress.speechStarted && progress.silenceFrames > 0
+        let elapsed = Double(progress.frames) / rate
         return RecordingSnapshot(
-            elapsedSeconds: Double(progress.frames) / rate,
+            elapsedSeconds: elapsed,
             targetSeconds: options.targetSeconds,
             levelDBFS: progress.levelDBFS,
             thresholdDBFS: progress.thresholdDBFS,
             clipping: progress.clippingRecently,
             silenceSeconds: counting ? Double(progress.silenceFrames) / rate : nil,
-            partialTranscript: partialTranscript?()
+            partialTranscript: partialTranscript?(),
+            live: liveReading?(elapsed)
         )
     }
 }

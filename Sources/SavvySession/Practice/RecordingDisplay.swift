@@ -13,10 +13,12 @@ public struct RecordingSnapshot: Sendable, Equatable {
     public var silenceSeconds: Double?
     /// Provisional transcript text, if a live recogniser supplies one.
     public var partialTranscript: String?
+    /// Live pace, filler count and nudge, when a live recogniser runs.
+    public var live: LiveReading?
 
     public init(
         elapsedSeconds: Double, targetSeconds: Double? = nil, levelDBFS: Double? = nil, thresholdDBFS: Double? = nil,
-        clipping: Bool = false, silenceSeconds: Double? = nil, partialTranscript: String? = nil
+        clipping: Bool = false, silenceSeconds: Double? = nil, partialTranscript: String? = nil, live: LiveReading? = nil
     ) {
         self.elapsedSeconds = elapsedSeconds
         self.targetSeconds = targetSeconds
@@ -25,6 +27,7 @@ public struct RecordingSnapshot: Sendable, Equatable {
         self.clipping = clipping
         self.silenceSeconds = silenceSeconds
         self.partialTranscript = partialTranscript
+        self.live = live
     }
 }
 

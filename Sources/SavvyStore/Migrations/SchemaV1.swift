@@ -68,5 +68,5 @@ extension Migration {
 
 extension Migrator {
     /// savvy's schema history, oldest first. Append only.
-    static let savvy = Migrator(migrations: [.v1, .v2, .v3])
+    static let savvy = Migrator(migrations: [.v1, .v2, .v3, .v4])
 }

@@ -95,6 +95,11 @@ public final class SessionStore: @unchecked Sendable {
     /// The schema version this build writes.
     public static var schemaVersion: Int { Migrator.savvy.latestVersion }
 
+    /// Runs `body` on the connection under the store's lock (for the store's extensions).
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        try lock.withLock { try body(connection) }
+    }
+
     // MARK: Sessions
 
     /// Copies the session's audio into `recordings/`, then saves the session and, if given, its
