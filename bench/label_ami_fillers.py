@@ -70,17 +70,29 @@ def steady_stretches(frames, tol_st=1.5, tol_db=6.0, max_sd=0.8, max_slope=4.0, 
             if statistics.pstdev(p) <= max_sd and abs(slope) <= max_slope:
                 found.append((t[stretch[0]] - 0.005, t[stretch[-1]] + 0.005))
 
+    gap = 0
     for k in range(len(f0)):
         if f0[k] is None:
-            if stretch:
+            # Up to two unvoiced frames are bridged (pitch trackers drop single frames).
+            gap += 1
+            if stretch and gap > 2:
+                while stretch and f0[stretch[-1]] is None:
+                    stretch.pop()
                 close()
-            stretch, pitches, levels = [], [], []
+                stretch, pitches, levels = [], [], []
+            elif stretch:
+                stretch.append(k)
             continue
+        gap = 0
         s = 12 * math.log2(f0[k])
         if pitches and (abs(s - statistics.median(pitches)) > tol_st or abs(db[k] - statistics.median(levels)) > tol_db):
+            while stretch and f0[stretch[-1]] is None:
+                stretch.pop()
             close()
             stretch, pitches, levels = [], [], []
         stretch.append(k); pitches.append(s); levels.append(db[k])
+    while stretch and f0[stretch[-1]] is None:
+        stretch.pop()
     if stretch:
         close()
     return found
