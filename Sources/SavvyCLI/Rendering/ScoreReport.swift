@@ -52,12 +52,9 @@ struct ScoreReport {
         if let coverage = TranscriptText.coverage(answer.transcript) { out += "  " + palette.dim(coverage) + "\n" }
         out += TranscriptText.wrap(TranscriptText.marked(answer.transcript, fillers: m.fillers.items, palette: palette),
                                    width: 78, indent: "  ") + "\n"
-        let judged = r.provenance.outcomes.map { "\($0.workload.rawValue): \($0.tier.rawValue)\($0.model.map { " (\($0))" } ?? "")" }
-        out += "\n" + palette.dim("judged by " + judged.joined(separator: " · ")) + "\n"
-        for outcome in r.provenance.outcomes {
-            for note in outcome.degraded {
-                out += palette.yellow("! \(outcome.workload.rawValue) degraded from \(note.tier.rawValue): \(note.reason.rawValue) — \(note.detail)") + "\n"
-            }
+        out += "\n" + palette.dim(ProvenanceText.judged(r.provenance)) + "\n"
+        for line in ProvenanceText.degraded(r.provenance) {
+            out += palette.yellow("! " + line) + "\n"
         }
         for warning in m.quality.warnings {
             out += palette.yellow("! " + warning.advice) + "\n"
