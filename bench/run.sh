@@ -30,6 +30,14 @@ if [ -x "${SAVVY_VENV:-}/bin/python" ]; then
 else
   echo "content bench: skipped (no engines' venv at SAVVY_VENV; run make venv)"
 fi
+# Issue 9: words kept on real (AMI) and noisy (LibriVox + pink noise) speech; needs the Whisper
+# venv's Python (numpy, faster-whisper).
+SAVVY_VENV_DIR="${SAVVY_VENV:-${XDG_DATA_HOME:-$HOME/.local/share}/savvy/venv}"
+if [ -x "$SAVVY_VENV_DIR/bin/python3" ]; then
+  "$SAVVY_VENV_DIR/bin/python3" bench/real_speech_bench.py --savvy "$SAVVY" --shared "$SHARED" --out "$OUT"
+else
+  echo "real speech bench: skipped (no Whisper venv at $SAVVY_VENV_DIR; run 'make venv')"
+fi
 # Local LLM judges against the on-device tier: minutes per answer on CPU, so only on request.
 if [ "${BENCH_LLM:-0}" = 1 ]; then
   python3 bench/llm_compare.py --savvy "$SAVVY" --out "$OUT/llm-compare.json"

@@ -38,7 +38,7 @@ gap() {
 # speech, filler or pause. Writes the sidecar JSON with word counts and the true times.
 assemble() {
     local outfile="$1" json="$2"; shift 2
-    local files=() t=0 words=0 fillers="" pauses="" text="" n kind name start end
+    local files=() t=0 words=0 fillers="" pauses="" noises="" text="" n kind name start end
     for spec in "$@"; do
         kind="${spec%%:*}"; name="${spec#*:}"
         files+=("$WORK/$name.wav")
@@ -54,6 +54,9 @@ assemble() {
                 text="$text$(cat "$WORK/$name.txt") " ;;
             pause)
                 pauses="$pauses$(printf '{"start": %.4f, "end": %.4f}' \
+                    "$(echo "$start / $RATE" | bc -l)" "$(echo "$end / $RATE" | bc -l)"), " ;;
+            noise)
+                noises="$noises$(printf '{"start": %.4f, "end": %.4f}' \
                     "$(echo "$start / $RATE" | bc -l)" "$(echo "$end / $RATE" | bc -l)"), " ;;
         esac
     done
@@ -72,6 +75,7 @@ assemble() {
         printf '  "fillerCount": %d,\n' "$fillerCount"
         printf '  "fillers": [%s],\n' "${fillers%, }"
         printf '  "insertedPauses": [%s],\n' "${pauses%, }"
+        if [ -n "$noises" ]; then printf '  "unrecognised": [%s],\n' "${noises%, }"; fi
         printf '  "text": "%s"\n' "${text% }"
         printf '}\n'
     } > "$json"
@@ -146,6 +150,47 @@ gap g060 0.60
 assemble "$OUT/fillers.wav" "$OUT/fillers.json" \
     speech:f1 pause:g010 filler:um2 pause:g010 speech:f2 pause:g010 filler:uh2 pause:g060 \
     speech:f3 pause:g010 filler:um2 pause:g010 speech:f4
+
+# --- issue 9: real-room and trust cases ------------------------------------------------------
+# rms FILE: RMS amplitude of FILE (linear).
+rms() { sox "$1" -n stat 2>&1 | awk '/RMS +amplitude/ {print $3}'; }
+
+# mix_noise IN OUT SNR_DB: IN plus pink noise (sox's generator, repeatable with -R) at SNR_DB
+# below IN's RMS level.
+mix_noise() {
+    local seconds noise gain
+    seconds=$(soxi -D "$1")
+    sox -R -D -n -r "$RATE" -c 1 -b 16 "$WORK/pink.wav" synth "$seconds" pinknoise
+    gain=$(echo "$(rms "$1") / $(rms "$WORK/pink.wav") / e($3 / 20 * l(10))" | bc -l)
+    sox -R -D "$WORK/pink.wav" "$WORK/pink-scaled.wav" vol "$gain"
+    sox -R -D -m "$1" "$WORK/pink-scaled.wav" -b 16 "$2"
+}
+
+# quiet-noisy.wav: a quiet talker (the STAR opening 30 dB down, peaks near -40 dBFS) in room
+# noise 12 dB below the voice. Every word must survive the VAD and the guard.
+assemble "$WORK/quiet-clean.wav" "$OUT/quiet-noisy.json" speech:s1 pause:g080 speech:t1
+sox -R -D "$WORK/quiet-clean.wav" "$WORK/quiet.wav" vol -30dB
+mix_noise "$WORK/quiet.wav" "$OUT/quiet-noisy.wav" 12
+sed -i 's/"quiet-clean.wav"/"quiet-noisy.wav"/' "$OUT/quiet-noisy.json"
+
+# unrecognised.wav: speech, then 6 s of a hummed, wavering tone (130 Hz with two harmonics and a
+# 4 Hz tremolo: voice-like to the VAD, no words to a recogniser), then speech; the sidecar's
+# "unrecognised" gives its times. (Speech played backwards was tried first: Whisper writes
+# invented words over it.)
+sox -R -D -n -r "$RATE" -c 1 -b 16 "$WORK/hum.wav" synth 6 sine 130 sine 260 sine 390 tremolo 4 60 vol 0.1
+assemble "$OUT/unrecognised.wav" "$OUT/unrecognised.json" speech:s1 pause:g025 noise:hum pause:g025 speech:r1
+
+# german.wav: an answer in German (espeak-ng's de voice): the trust gate must refuse to judge it.
+VOICE=de
+say de1 "Im letzten Jahr habe ich das Team geleitet, als unser Abrechnungssystem am Monatsende ausfiel."
+say de2 "Ich habe die Fehler gefunden, die Änderung zurückgenommen und eine Warteschlange eingebaut."
+assemble "$OUT/german.wav" "$OUT/german.json" speech:de1 pause:g080 speech:de2
+VOICE=en-us
+
+# symbols.wav: numbers, a percentage, money and a question, for the display transcript.
+say sy1 "Revenue grew by forty percent to fifty thousand dollars."
+say sy2 "Was it worth it? Yes, the rating went up to four point five."
+assemble "$OUT/symbols.wav" "$OUT/symbols.json" speech:sy1 pause:g080 speech:sy2
 
 # --- stereo-44k.flac: the STAR answer at 44.1 kHz stereo, right channel at half amplitude --------
 # Averaging the channels must give 0.75 × the mono signal, which the decode tests check.

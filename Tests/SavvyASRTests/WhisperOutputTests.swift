@@ -35,12 +35,17 @@ final class WhisperOutputTests: XCTestCase {
         let raw: [[String: Any]] = [
             ["text": " Ultimately,", "start": 0.0, "end": 0.5, "probability": 0.9],
             ["text": " 40%", "start": 0.5, "end": 0.9, "probability": 0.9],
-            ["text": " $50,000", "start": 0.9, "end": 1.5, "probability": 0.9],
-            ["text": " 4.5.", "start": 1.5, "end": 1.9, "probability": 0.9],
+            ["text": " $50", "start": 0.9, "end": 1.2, "probability": 0.9],
+            ["text": ",000", "start": 1.2, "end": 1.5, "probability": 0.8],
+            ["text": " 4", "start": 1.5, "end": 1.7, "probability": 0.9],
+            ["text": ".5.", "start": 1.7, "end": 1.9, "probability": 0.9],
         ]
         let words = WhisperTranscriber.words(from: raw, duration: 2.0)
+        // A piece without a leading space continues the word before it.
         XCTAssertEqual(words.map(\.display), ["Ultimately,", "40%", "$50,000", "4.5."])
         XCTAssertEqual(words.map(\.text), ["ultimately", "40", "50,000", "4.5"])
+        XCTAssertEqual(words[2].end, 1.5)
+        XCTAssertEqual(words[2].confidence, 0.8)
     }
 
     /// Transcripts stored before display text and the verbatim pass were kept still decode.

@@ -16,12 +16,17 @@ public struct Transcript: Sendable, Equatable, Codable {
     /// unprompted decode but may lose other words; fillers are merged from it by time. Nil for
     /// pocketsphinx and for transcripts stored before it was kept.
     public var verbatimPass: [TranscriptWord]?
+    /// Coverage, unrecognised stretches, loops and the trust verdict (`TranscriptChecker`); nil
+    /// before the check ran and in transcripts stored before it existed.
+    public var check: TranscriptCheck?
 
-    public init(words: [TranscriptWord], engine: String, model: String, verbatimPass: [TranscriptWord]? = nil) {
+    public init(words: [TranscriptWord], engine: String, model: String, verbatimPass: [TranscriptWord]? = nil,
+                check: TranscriptCheck? = nil) {
         self.words = words
         self.engine = engine
         self.model = model
         self.verbatimPass = verbatimPass
+        self.check = check
     }
 
     /// The normalised words joined by single spaces (what metrics see).

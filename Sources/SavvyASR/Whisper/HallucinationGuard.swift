@@ -1,15 +1,19 @@
-/// Removes words Whisper is known to invent where nobody spoke.
+/// Removes words Whisper is known to invent where nobody can have spoken.
 ///
 /// Whisper was trained on subtitled video and sometimes fills silence with words from it —
-/// typically a closing "Thank you." or "Thanks for watching!" after the speaker stopped. savvy
-/// counts words for pace and fillers, so these would skew the metrics. The guard needs silent
-/// spans from a voice-activity detector (the caller's; SavvyASR does not depend on SavvyDSP):
-/// 1. a word lying entirely inside a silent span is dropped;
-/// 2. a known closing phrase at the very end of the transcript is dropped when at least half of
-///    its time lies in silence (repeated, so "Thank you. Thank you." goes too).
-/// A closing phrase that was really spoken sits over speech and is kept.
+/// typically a closing "Thank you." or "Thanks for watching!" after the speaker stopped. The
+/// guard removes only those known phrases, and only over evidence that nobody spoke:
+/// 1. at the very end of the transcript, a closing phrase at least half of whose time lies after
+///    the last speech the VAD found (repeated, so "Thank you. Thank you." goes too);
+/// 2. anywhere, a closing phrase at least half of whose time lies in near-digital silence (a
+///    level no microphone in a room produces while someone speaks).
+///
+/// It never removes an ordinary word because the VAD called its span silent: a recognised word
+/// inside a "silent" span is evidence that the VAD was wrong there (quiet talkers, weak word
+/// ends), not the engine. Repetition loops are caught and decoded again by `TranscriptChecker`.
+/// The verbatim pass is filtered by the same rules.
 public enum HallucinationGuard {
-    /// Phrases Whisper appends over trailing silence, as normalised words.
+    /// Phrases Whisper appends over silence, as normalised words.
     public static let closingPhrases: [[String]] = [
         ["thank", "you"], ["thank", "you", "very", "much"], ["thank", "you", "so", "much"],
         ["thanks"], ["thank", "you", "for", "watching"], ["thanks", "for", "watching"],
@@ -21,28 +25,45 @@ public enum HallucinationGuard {
     /// boundaries disagree by a frame or two).
     public static let defaultTolerance = 0.05
 
-    /// Returns `transcript` without hallucinated words.
+    /// Returns `transcript` without hallucinated closing phrases.
     /// - Parameters:
-    ///   - silences: silent spans in seconds from the start of the audio, sorted or not.
+    ///   - speechEnd: end of the last speech the VAD found, seconds; nil when it found none.
+    ///   - digitalSilences: spans of near-digital silence, seconds, any order.
     ///   - tolerance: seconds of slack on each side of a silent span.
     public static func filter(
-        _ transcript: Transcript, silences: [(start: Double, end: Double)], tolerance: Double = defaultTolerance
+        _ transcript: Transcript, speechEnd: Double?, digitalSilences: [(start: Double, end: Double)],
+        tolerance: Double = defaultTolerance
     ) -> Transcript {
-        guard !silences.isEmpty else { return transcript }
-        // Closing phrases are stripped before and after the per-word rule: a phrase whose last
-        // word lies wholly in silence must still be recognised as a whole.
-        var words = stripClosingPhrases(transcript.words, silences: silences, tolerance: tolerance)
-        words = words.filter { word in
-            !silences.contains { word.start >= $0.start - tolerance && word.end <= $0.end + tolerance }
-        }
-        words = stripClosingPhrases(words, silences: silences, tolerance: tolerance)
+        var silences = digitalSilences
+        if let speechEnd { silences.append((speechEnd, .infinity)) }
         var result = transcript
-        result.words = words
-        if let verbatim = transcript.verbatimPass {
-            result.verbatimPass = filter(Transcript(words: verbatim, engine: transcript.engine, model: transcript.model),
-                                         silences: silences, tolerance: tolerance).words
+        result.words = filter(transcript.words, trailing: silences, digital: digitalSilences, tolerance: tolerance)
+        result.verbatimPass = transcript.verbatimPass.map {
+            filter($0, trailing: silences, digital: digitalSilences, tolerance: tolerance)
         }
         return result
+    }
+
+    static func filter(_ input: [TranscriptWord], trailing: [(start: Double, end: Double)],
+                       digital: [(start: Double, end: Double)], tolerance: Double) -> [TranscriptWord] {
+        var words = stripClosingPhrases(input, silences: trailing, tolerance: tolerance)
+        guard !digital.isEmpty else { return words }
+        let phrases = closingPhrases.sorted { $0.count > $1.count }
+        var index = 0
+        while index < words.count {
+            let match = phrases.first { phrase in
+                index + phrase.count <= words.count
+                    && zip(words[index..<(index + phrase.count)], phrase).allSatisfy { $0.text == $1 }
+                    && silentFraction(start: words[index].start, end: words[index + phrase.count - 1].end,
+                                      silences: digital, tolerance: tolerance) >= 0.5
+            }
+            if let match {
+                words.removeSubrange(index..<(index + match.count))
+            } else {
+                index += 1
+            }
+        }
+        return words
     }
 
     /// Removes closing phrases from the end while at least half of each lies in silence.

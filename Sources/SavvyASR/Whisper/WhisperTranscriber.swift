@@ -87,16 +87,30 @@ public final class WhisperTranscriber: Transcriber, @unchecked Sendable {
     /// Turns the worker's word list into `TranscriptWord`s: text normalised (see `normalise`),
     /// display text as Whisper wrote it without the leading space, times clamped into the audio
     /// and made non-decreasing, probabilities clamped to 0…1.
+    ///
+    /// Whisper marks a new word with a leading space; a piece without one continues the word
+    /// before it (" $50" ",000." is one word, "$50,000."; " 4" ".5" is "4.5"), so the pieces
+    /// are joined: display text concatenated, text normalised anew, the end extended and the
+    /// confidence the lower of the two.
     static func words(from raw: [[String: Any]], duration: Double) -> [TranscriptWord] {
         var words: [TranscriptWord] = []
         for entry in raw {
-            guard let rawText = entry["text"] as? String, let text = normalise(rawText) else { continue }
+            guard let rawText = entry["text"] as? String else { continue }
+            let piece = rawText.trimmingCharacters(in: .whitespacesAndNewlines)
+            let probability = min(1, max(0, (entry["probability"] as? Double) ?? 0))
+            if let last = words.last, !rawText.isEmpty, rawText.first?.isWhitespace == false, !piece.isEmpty {
+                let display = (last.display ?? last.text) + piece
+                guard let text = normalise(display) else { continue }
+                let end = min(duration, max(last.end, (entry["end"] as? Double) ?? last.end))
+                words[words.count - 1] = TranscriptWord(text: text, start: last.start, end: end,
+                                                        confidence: min(last.confidence, probability), display: display)
+                continue
+            }
+            guard let text = normalise(rawText) else { continue }
             let previousStart = words.last?.start ?? 0
             let start = min(duration, max(previousStart, (entry["start"] as? Double) ?? previousStart))
             let end = min(duration, max(start, (entry["end"] as? Double) ?? start))
-            let probability = min(1, max(0, (entry["probability"] as? Double) ?? 0))
-            let display = rawText.trimmingCharacters(in: .whitespacesAndNewlines)
-            words.append(TranscriptWord(text: text, start: start, end: end, confidence: probability, display: display))
+            words.append(TranscriptWord(text: text, start: start, end: end, confidence: probability, display: piece))
         }
         return words
     }

@@ -151,6 +151,14 @@ public final class AudioCapture: @unchecked Sendable {
         worker.start()
     }
 
+    /// Asks the capture thread to end after its current block without waiting for it; `stop()`
+    /// then joins it. For a block handler that holds the thread until the owner has decided.
+    public func requestStop() {
+        lock.withLock {
+            if thread != nil { stopRequested = true }
+        }
+    }
+
     /// Asks the capture thread to stop after its current block (≤ `blockFrames` of audio) and
     /// waits for it; captured samples stay available to `drain()`.
     public func stop() {

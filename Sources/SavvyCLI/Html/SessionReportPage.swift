@@ -57,9 +57,9 @@ struct SessionReportPage {
         out += "<ul class=\"facts\">" + facts.map { "<li>\(HTMLText.escape($0.0)) <b>\(HTMLText.escape($0.1))</b></li>" }.joined() + "</ul>\n"
         out += "<div class=\"overall\"><span class=\"big\">\(Format.fixed(r.overall, 1))<small> / 5 overall</small></span>"
         out += "<span class=\"badge \(Self.bandClass(r.overall))\"></span>"
-        out += "<span class=\"muted\">mean of the seven criteria below"
-        if input.scoringCount > 1 { out += " · latest of \(input.scoringCount) scorings" }
-        out += "</span></div>\n</header>\n"
+        var notes = ["the rubric below, judged by " + Self.tiers(r)]
+        if input.scoringCount > 1 { notes.append("latest of \(input.scoringCount) scorings") }
+        out += "<span class=\"muted\">\(HTMLText.escape(notes.joined(separator: " · ")))</span></div>\n</header>\n"
         return out
     }
 
@@ -197,6 +197,15 @@ struct SessionReportPage {
     }
 
     // MARK: helpers
+
+    /// The tiers that judged, without repeats ("deterministic, heuristic").
+    static func tiers(_ rubric: ScoreRubric) -> String {
+        var seen: [String] = []
+        for outcome in rubric.provenance.outcomes where !seen.contains(outcome.tier.rawValue) {
+            seen.append(outcome.tier.rawValue)
+        }
+        return seen.isEmpty ? "—" : seen.joined(separator: ", ")
+    }
 
     /// An anchor id made only of letters, digits and dashes, whatever a user drill calls its sections.
     static func sectionAnchor(_ id: String) -> String {

@@ -15,46 +15,52 @@ struct ScoreReport {
         let r = answer.rubric
         var out = palette.bold(title) + palette.dim("  \(Format.duration(m.durationSeconds)) · drill \(r.drillID)") + "\n"
         if !r.prompt.isEmpty { out += palette.dim("Prompt: \(r.prompt)") + "\n" }
+        if let check = answer.transcript.check, !check.trusted {
+            out += palette.yellow("! transcript not trusted: \(check.reason ?? "unknown reason") — delivery numbers below; "
+                                  + "content and word-based numbers not judged") + "\n"
+        }
         out += "\n" + palette.bold("Delivery") + "\n"
         out += ReportRow.align(deliveryRows(m), palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
-        out += "\n" + palette.bold("Content") + palette.dim(
-            "  overall \(Format.fixed(r.overall, 1)) / 5 · content \(Format.fixed(r.content, 1)) · delivery \(Format.fixed(r.deliverySubtotal, 1))"
-                + " (overall = (2 × content + delivery) / 3)") + "\n"
-        let criteria = r.criteria.map { item in
-            ReportRow(label: item.name, value: "\(item.score.score)/5", band: Self.band(item.score.score),
-                      detail: item.score.reason)
-        }
-        out += ReportRow.align(criteria, palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
-        if !r.structureMap.isEmpty {
-            out += "\n" + palette.bold("Structure") + palette.dim("  judged by \(r.structure.tier.rawValue)") + "\n"
-            for span in r.structureMap {
-                if let quote = span.quote {
-                    let at = span.start.map { Format.clock($0) + "  " } ?? ""
-                    out += "  \(span.name.padding(10)) " + palette.dim(at) + "“\(Self.shorten(quote, 70))”\n"
-                } else {
-                    out += "  \(span.name.padding(10)) " + palette.red("missing") + "\n"
+        if answer.transcript.check?.trusted == false {
+            out += "\n" + palette.bold("Content") + "  " + palette.yellow("not judged") + palette.dim(" — the transcript is not trusted") + "\n"
+        } else {
+            out += "\n" + palette.bold("Content") + palette.dim(
+                "  overall \(Format.fixed(r.overall, 1)) / 5 · content \(Format.fixed(r.content, 1)) · delivery \(Format.fixed(r.deliverySubtotal, 1))"
+                    + " (overall = (2 × content + delivery) / 3)") + "\n"
+            let criteria = r.criteria.map { item in
+                ReportRow(label: item.name, value: "\(item.score.score)/5", band: Self.band(item.score.score),
+                          detail: item.score.reason)
+            }
+            out += ReportRow.align(criteria, palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
+            if !r.structureMap.isEmpty {
+                out += "\n" + palette.bold("Structure") + palette.dim("  judged by \(r.structure.tier.rawValue)") + "\n"
+                for span in r.structureMap {
+                    if let quote = span.quote {
+                        let at = span.start.map { Format.clock($0) + "  " } ?? ""
+                        out += "  \(span.name.padding(10)) " + palette.dim(at) + "“\(Self.shorten(quote, 70))”\n"
+                    } else {
+                        out += "  \(span.name.padding(10)) " + palette.red("missing") + "\n"
+                    }
+                }
+                if r.structure.inOrder == false {
+                    let spoken = r.structureMap.filter(\.isPresent).sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.name)
+                    out += "  " + palette.yellow("out of order: spoken as \(spoken.joined(separator: " → "))") + "\n"
                 }
             }
-            if r.structure.inOrder == false {
-                let spoken = r.structureMap.filter(\.isPresent).sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.name)
-                out += "  " + palette.yellow("out of order: spoken as \(spoken.joined(separator: " → "))") + "\n"
-            }
-        }
-        if !r.tips.isEmpty {
-            out += "\n" + palette.bold("Tips") + "\n"
-            for tip in r.tips {
-                out += "  • \(tip.text)" + (tip.evidence.isEmpty ? "" : palette.dim(" (\(tip.evidence))")) + "\n"
+            if !r.tips.isEmpty {
+                out += "\n" + palette.bold("Tips") + "\n"
+                for tip in r.tips {
+                    out += "  • \(tip.text)" + (tip.evidence.isEmpty ? "" : palette.dim(" (\(tip.evidence))")) + "\n"
+                }
             }
         }
         out += "\n" + palette.bold("Transcript") + palette.dim("  \(answer.transcript.engine) · fillers marked") + "\n"
+        if let coverage = TranscriptText.coverage(answer.transcript) { out += "  " + palette.dim(coverage) + "\n" }
         out += TranscriptText.wrap(TranscriptText.marked(answer.transcript, fillers: m.fillers.items, palette: palette),
                                    width: 78, indent: "  ") + "\n"
-        let judged = r.provenance.outcomes.map { "\($0.workload.rawValue): \($0.tier.rawValue)\($0.model.map { " (\($0))" } ?? "")" }
-        out += "\n" + palette.dim("judged by " + judged.joined(separator: " · ")) + "\n"
-        for outcome in r.provenance.outcomes {
-            for note in outcome.degraded {
-                out += palette.yellow("! \(outcome.workload.rawValue) degraded from \(note.tier.rawValue): \(note.reason.rawValue) — \(note.detail)") + "\n"
-            }
+        out += "\n" + palette.dim(ProvenanceText.judged(r.provenance)) + "\n"
+        for line in ProvenanceText.degraded(r.provenance) {
+            out += palette.yellow("! " + line) + "\n"
         }
         for warning in m.quality.warnings {
             out += palette.yellow("! " + warning.advice) + "\n"
@@ -124,6 +130,21 @@ struct ScoreReport {
 
 /// The transcript as text with fillers marked, wrapped for the terminal.
 enum TranscriptText {
+    /// "words cover 92 % of the speech · unrecognised speech 0:03–0:16", or nil before the
+    /// transcript check existed.
+    static func coverage(_ transcript: Transcript) -> String? {
+        guard let check = transcript.check else { return nil }
+        var parts = ["words cover \(Int((check.coverage * 100).rounded())) % of the speech"]
+        if !check.unrecognised.isEmpty {
+            parts.append("unrecognised speech " + check.unrecognised.map { Format.clock($0.start) + "–" + Format.clock($0.end) }
+                .joined(separator: ", "))
+        }
+        for loop in check.loops {
+            parts.append("a repetition loop at \(Format.clock(loop.stretch.start)) " + (loop.redecoded ? "decoded again" : "removed"))
+        }
+        return parts.joined(separator: " · ")
+    }
+
     /// Words as the engine wrote them (punctuation, capitals, symbols), lexicon fillers in
     /// [brackets] (also those only the verbatim decode wrote) and acoustic filled pauses as [~um~].
     static func marked(_ transcript: Transcript, fillers: [FillerHit], palette: Palette) -> [String] {

@@ -10,6 +10,8 @@ struct TranscriptJSON: Codable {
     let model: String
     let words: [TranscriptWord]
     let verbatimPass: [TranscriptWord]?
+    /// Coverage, unrecognised stretches, loops and the trust verdict.
+    let check: TranscriptCheck?
     let sentences: [TranscriptSentence]?
     /// The sentences' text joined by spaces.
     let displayText: String?
@@ -19,6 +21,7 @@ struct TranscriptJSON: Codable {
         model = transcript.model
         words = transcript.words
         verbatimPass = transcript.verbatimPass
+        check = transcript.check
         let sentences = transcript.sentences(pauses: metrics.pauses.items.map { ($0.start, $0.end) })
         self.sentences = sentences
         displayText = sentences.map(\.text).joined(separator: " ")
@@ -26,6 +29,6 @@ struct TranscriptJSON: Codable {
 
     /// The stored transcript these fields came from.
     var transcript: Transcript {
-        Transcript(words: words, engine: engine, model: model, verbatimPass: verbatimPass)
+        Transcript(words: words, engine: engine, model: model, verbatimPass: verbatimPass, check: check)
     }
 }

@@ -37,7 +37,8 @@ public struct MetricsEngine: Sendable {
         let fillers = mergedFillers(delivery: delivery, transcript: transcript, silences: silences)
         let fillerWordIndices = Self.fillerWordIndices(transcript, fillers: fillers)
         let words = transcript.words.enumerated().filter { !fillerWordIndices.contains($0.offset) }.map(\.element)
-        let pace = Self.pace(words: words, pauses: delivery.activity.pauses)
+        let unrecognised = transcript.check?.unrecognised.map { (start: $0.start, end: $0.end) } ?? []
+        let pace = Self.pace(words: words, pauses: delivery.activity.pauses, unrecognised: unrecognised)
         let minutes = (pace.speakingSeconds > 0 ? pace.speakingSeconds : delivery.durationSeconds) / 60
         let confidences = words.map(\.confidence)
         return SpeechMetrics(
@@ -94,12 +95,18 @@ public struct MetricsEngine: Sendable {
         return result
     }
 
-    static func pace(words: [TranscriptWord], pauses: [Pause]) -> SpeechMetrics.Pace {
+    /// Pace over the speaking span less the speech no word was recognised in (issue 9: a
+    /// stretch the engine could not transcribe is not a stretch spoken at zero words a minute).
+    static func pace(words: [TranscriptWord], pauses: [Pause],
+                     unrecognised: [(start: Double, end: Double)] = []) -> SpeechMetrics.Pace {
         guard let first = words.first, let last = words.last, words.count >= 2, last.end > first.start else {
             return SpeechMetrics.Pace(wordCount: words.count, speakingSeconds: 0, wpm: nil, articulationRate: nil,
                                       rolling: [], outOfBand: [])
         }
-        let span = last.end - first.start
+        var span = last.end - first.start
+        for stretch in unrecognised {
+            span -= max(0, min(stretch.end, last.end) - max(stretch.start, first.start))
+        }
         var paused = 0.0
         for p in pauses {
             paused += max(0, min(p.end, last.end) - max(p.start, first.start))
@@ -108,7 +115,7 @@ public struct MetricsEngine: Sendable {
         let rolling = rollingPace(words: words, from: first.start, to: last.end)
         return SpeechMetrics.Pace(
             wordCount: words.count, speakingSeconds: span,
-            wpm: Double(words.count) / span * 60,
+            wpm: span > 0 ? Double(words.count) / span * 60 : nil,
             articulationRate: articulating > 0 ? Double(words.count) / articulating * 60 : nil,
             rolling: rolling, outOfBand: outOfBand(rolling))
     }

@@ -4,7 +4,7 @@
 public struct DeliveryAnalysis: Sendable, Equatable, Codable {
     /// Version of the algorithms and defaults behind these numbers; bump on any change that
     /// can alter a result, so stored sessions can tell which numbers are comparable.
-    public static let metricsVersion = 1
+    public static let metricsVersion = 2
 
     /// ``metricsVersion`` at the time of analysis (stored with the numbers).
     public var metricsVersion: Int

@@ -109,9 +109,8 @@ public struct ScorePipeline {
         let sha256 = snapshot.sha256
         let analysis = try analyse(audio, path: path)
         var transcript = try transcriber.transcriber.transcribe(samples: audio.samples, sampleRate: audio.sampleRate)
-        if transcript.engine == "whisper" {
-            transcript = HesitationMerge.merge(HallucinationGuard.filter(transcript, silences: Self.silences(analysis)))
-        }
+        transcript = try TranscriptCheckStage().run(transcript, samples: audio.samples, sampleRate: audio.sampleRate,
+                                                    analysis: analysis, transcriber: transcriber.transcriber)
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))
@@ -141,24 +140,18 @@ public struct ScorePipeline {
             fillerDetector: FillerDetector(lexicon: settings.lexicon),
             filledPauseDetector: try FilledPauseDetector(),
             watchWords: settings.watchWords, lexiconVersion: settings.lexiconVersion)
-        let metrics = engine.metrics(delivery: analysis, transcript: transcript)
-        let rubric = try router.score(transcript: transcript, summary: DeliverySummary(metrics: metrics),
+        // An untrusted transcript (see TranscriptChecker) is reported, not judged: word-based
+        // metrics and content are computed from no words rather than from invented ones.
+        var judged = transcript
+        if transcript.check?.trusted == false {
+            judged.words = []
+            judged.verbatimPass = nil
+        }
+        let metrics = engine.metrics(delivery: analysis, transcript: judged)
+        let rubric = try router.score(transcript: judged, summary: DeliverySummary(metrics: metrics),
                                       drill: settings.drill, prompt: settings.prompt, options: settings.scoring)
         return ScoredAnswer(source: source, transcript: transcript, metrics: metrics, rubric: rubric,
                             engineReason: engineReason)
-    }
-
-    /// Every silent stretch of the recording — leading, internal and trailing — for the
-    /// Whisper hallucination guard (closing phrases are invented over trailing silence).
-    public static func silences(_ analysis: DeliveryAnalysis) -> [(start: Double, end: Double)] {
-        var result: [(start: Double, end: Double)] = []
-        var cursor = 0.0
-        for segment in analysis.activity.segments {
-            if segment.start > cursor { result.append((cursor, segment.start)) }
-            cursor = max(cursor, segment.end)
-        }
-        if analysis.durationSeconds > cursor { result.append((cursor, analysis.durationSeconds)) }
-        return result
     }
 }
 

@@ -152,6 +152,11 @@ public final class PracticeRecorder: @unchecked Sendable {
         let observer = blockObserver
         let pace = source.needsPacing
         let rate = Double(capture.sampleRate)
+        // Once the take has stopped, the capture thread waits here instead of reading on: a
+        // source faster than real time (the `file` plugin) would otherwise consume seconds of
+        // audio past the stop before `capture.stop()`, and the next take on the same capture
+        // (the interview's next answer) would start too late. Released after `requestStop()`.
+        let hold = DispatchSemaphore(value: 0)
         do {
             try capture.start { block, level in
                 let kept = take.consume(block, level: level)
@@ -159,6 +164,7 @@ public final class PracticeRecorder: @unchecked Sendable {
                     observer?(kept)
                     if pace { Thread.sleep(forTimeInterval: Double(block.count) / rate) }
                 }
+                if take.stopReason != nil { hold.wait() }
             }
         } catch {
             take.discard(path: outputPath)
@@ -186,6 +192,8 @@ public final class PracticeRecorder: @unchecked Sendable {
             }
             _ = take.stopped.wait(timeout: .now() + Self.pollSeconds)
         }
+        capture.requestStop()
+        hold.signal()
         capture.stop()
         watcher?.stop()
         trap?.restore()

@@ -425,4 +425,18 @@ final class Issue10Tests: XCTestCase {
         let wpm = try XCTUnwrap((metrics["pace"] as? [String: Any])?["wpm"] as? Double)
         XCTAssertEqual(try XCTUnwrap(row["wpm"] as? Double), wpm, accuracy: 0.001)
     }
+
+    // MARK: Item 16 — the report speaks to a person
+
+    /// The footer names who judged what in plain words, with no internal identifiers.
+    func testIssue10_item16_reportFooterHasNoInternalNames() throws {
+        let run = try BinaryRun.savvy(["score", PackagePaths.fixture("fillers.wav"), "--asr", "pocketsphinx", "--coach", "heuristic",
+                                       "--no-save"], environment: ["SAVVY_HOME": home.path])
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("judged by delivery numbers: measured, no model · structure: local rubric · coaching: local rubric"),
+                      run.stdout)
+        for name in ["deliveryMetrics", "structureExtraction", "semanticCoaching", "deterministic", "heuristic", "llm-local"] {
+            XCTAssertFalse(run.stdout.contains(name), name)
+        }
+    }
 }

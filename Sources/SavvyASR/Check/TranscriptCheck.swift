@@ -1,0 +1,78 @@
+/// What the transcript check found: how much of the speech the words cover, what stayed
+/// unrecognised, which repetition loops were caught, and whether the words can be trusted.
+///
+/// Stored with the transcript, so `rescore` and `show` report the same verdict.
+public struct TranscriptCheck: Sendable, Equatable, Codable {
+    /// A stretch of time, seconds from the start of the recording.
+    public struct Stretch: Sendable, Equatable, Codable {
+        public var start: Double
+        public var end: Double
+
+        public init(start: Double, end: Double) {
+            self.start = start
+            self.end = end
+        }
+
+        public var duration: Double { end - start }
+    }
+
+    /// A repetition loop in the engine's output and what became of it.
+    public struct Loop: Sendable, Equatable, Codable {
+        /// Where the repeated copies lay.
+        public var stretch: Stretch
+        /// The repeated phrase (normalised words).
+        public var phrase: String
+        /// How many times it was repeated back to back.
+        public var repeats: Int
+        /// True when decoding the window again gave words without a loop; false when the copies
+        /// after the first were dropped and the window reported as unrecognised.
+        public var redecoded: Bool
+
+        public init(stretch: Stretch, phrase: String, repeats: Int, redecoded: Bool) {
+            self.stretch = stretch
+            self.phrase = phrase
+            self.repeats = repeats
+            self.redecoded = redecoded
+        }
+    }
+
+    /// Seconds of speech the VAD found.
+    public var speechSeconds: Double
+    /// Share of that speech covered by recognised words (0–1).
+    public var coverage: Double
+    /// Speech stretches of at least `TranscriptChecker.minimumStretchSeconds` that no word
+    /// covers even after decoding them again on their own.
+    public var unrecognised: [Stretch]
+    /// Word-less stretches decoded again, and how many of them gave words.
+    public var redecodedStretches: Int
+    public var recoveredStretches: Int
+    /// Words added by those re-decodes.
+    public var recoveredWords: Int
+    public var loops: [Loop]
+    /// Mean engine confidence of the words (0–1); nil without words.
+    public var meanConfidence: Double?
+    /// Share of the words the second engine also heard (0–1), when it was asked; the language
+    /// check (tiny.en has no language identification, so a non-English answer comes back as
+    /// fluent invented English that pocketsphinx does not corroborate).
+    public var agreement: Double?
+    /// Whether content and word-based metrics may be judged from these words.
+    public var trusted: Bool
+    /// One lower-case line saying why not, when not trusted.
+    public var reason: String?
+
+    public init(speechSeconds: Double, coverage: Double, unrecognised: [Stretch], redecodedStretches: Int,
+                recoveredStretches: Int, recoveredWords: Int, loops: [Loop], meanConfidence: Double?,
+                agreement: Double?, trusted: Bool, reason: String?) {
+        self.speechSeconds = speechSeconds
+        self.coverage = coverage
+        self.unrecognised = unrecognised
+        self.redecodedStretches = redecodedStretches
+        self.recoveredStretches = recoveredStretches
+        self.recoveredWords = recoveredWords
+        self.loops = loops
+        self.meanConfidence = meanConfidence
+        self.agreement = agreement
+        self.trusted = trusted
+        self.reason = reason
+    }
+}

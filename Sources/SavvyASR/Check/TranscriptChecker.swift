@@ -1,0 +1,195 @@
+/// Checks a transcript against the speech the VAD found, repairs what it can, and decides
+/// whether the words can be trusted.
+///
+/// 1. **Loops.** A repetition loop (`LoopDetector`) is decoded again on its own window, without
+///    and then with the verbatim prompt; when every re-decode loops too, or gives nothing, the
+///    copies after the first are dropped.
+/// 2. **Coverage.** Every stretch of VAD speech of at least `minimumStretchSeconds` that no word
+///    covers is decoded again on its own, without and then with the prompt (Whisper decoding a
+///    long file can skip a stretch it would transcribe alone), and the words are merged by time.
+///    What stays word-less is reported as unrecognised.
+/// 3. **Trust.** The words are not trusted when speech has no words, when they cover less than
+///    `minimumCoverage` of the speech, when a loop could not be repaired, when their mean
+///    confidence is below `minimumConfidence`, or when a second engine heard too little of the
+///    same words (`minimumAgreement`) — the language check: Whisper tiny.en writes fluent English
+///    for any language, which pocketsphinx does not corroborate.
+public struct TranscriptChecker: Sendable {
+    /// Decodes seconds `start…end` of the recording again with `prompt` (nil: none) and returns
+    /// words timed from the start of the recording.
+    public typealias Redecode = (_ start: Double, _ end: Double, _ prompt: String?) throws -> [TranscriptWord]
+
+    /// Word-less speech at least this long is decoded again and, if still word-less, reported
+    /// (seconds, default 1.5).
+    public var minimumStretchSeconds = 1.5
+    /// Seconds around each word counted as covered by it: engines place word edges within about
+    /// 0.13 s of each other, and the VAD runs on past a word's last phoneme.
+    public var wordPadding = 0.3
+    /// Below this share of speech covered by words, the transcript is not trusted.
+    public var minimumCoverage = 0.5
+    /// Below this mean word confidence, the transcript is not trusted; nil skips the test.
+    /// Measured with Whisper tiny.en: English answers 0.64–0.85 (espeak-ng, also quiet and
+    /// noisy), a German answer 0.42. pocketsphinx's posteriors do not separate the two (English
+    /// espeak-ng answers 0.26–0.48, the German one 0.42), so callers turn it off there.
+    public var minimumConfidence: Double? = 0.5
+    /// Below this share of words the second engine also heard, the transcript is not trusted:
+    /// nearly no overlap. pocketsphinx is weak on synthetic voices, so English espeak-ng answers
+    /// already agree on only 16–37 % of Whisper's words (a German one on 16 %); the check only
+    /// catches transcripts the two engines share almost nothing of.
+    public var minimumAgreement = 0.1
+    /// Agreement is only judged on at least this many words: a few words prove little.
+    public var minimumWordsForAgreement = 8
+
+    public init() {}
+
+    /// The checked transcript, with `check` filled in.
+    /// - Parameters:
+    ///   - speech: VAD speech segments, seconds, in time order.
+    ///   - verbatimPrompt: the prompt for the second re-decode attempt; nil skips it.
+    ///   - redecode: decodes a window again; nil when the engine cannot (then nothing is repaired,
+    ///     only reported).
+    ///   - secondOpinion: another engine's words for the same audio, for the agreement check.
+    public func check(_ transcript: Transcript, speech: [(start: Double, end: Double)], verbatimPrompt: String?,
+                      redecode: Redecode?, secondOpinion: [TranscriptWord]? = nil) throws -> Transcript {
+        var words = transcript.words
+        var loops: [TranscriptCheck.Loop] = []
+        for found in LoopDetector().loops(words.map(\.text)).reversed() {
+            let start = words[found.first.lowerBound].start
+            let end = words[found.repeats.upperBound - 1].end
+            var replacement: [TranscriptWord]?
+            if let redecode {
+                for prompt in [nil, verbatimPrompt] where replacement == nil {
+                    if prompt != nil && verbatimPrompt == nil { continue }
+                    let again = Self.inside(try redecode(start, end, prompt), start: start, end: end)
+                    if !again.isEmpty && LoopDetector().loops(again.map(\.text)).isEmpty { replacement = again }
+                }
+            }
+            let range = found.first.lowerBound..<found.repeats.upperBound
+            words.replaceSubrange(range, with: replacement ?? Array(words[found.first]))
+            loops.insert(TranscriptCheck.Loop(
+                stretch: .init(start: start, end: end), phrase: found.phrase.joined(separator: " "),
+                repeats: found.count, redecoded: replacement != nil), at: 0)
+        }
+
+        var redecoded = 0, recovered = 0, recoveredWords = 0
+        var unrecognised: [TranscriptCheck.Stretch] = []
+        for gap in uncovered(speech: speech, words: words) where gap.end - gap.start >= minimumStretchSeconds {
+            var found: [TranscriptWord] = []
+            if let redecode {
+                redecoded += 1
+                found = Self.inside(try redecode(gap.start, gap.end, nil), start: gap.start, end: gap.end)
+                if found.isEmpty, let verbatimPrompt {
+                    found = Self.inside(try redecode(gap.start, gap.end, verbatimPrompt), start: gap.start, end: gap.end)
+                }
+                // A loop in a short window is no recovery.
+                if !LoopDetector().loops(found.map(\.text)).isEmpty { found = [] }
+            }
+            if found.isEmpty {
+                unrecognised.append(.init(start: gap.start, end: gap.end))
+            } else {
+                recovered += 1
+                recoveredWords += found.count
+                let index = words.firstIndex { $0.start > found[0].start } ?? words.count
+                words.insert(contentsOf: found, at: index)
+            }
+        }
+        // Anything still uncovered that is long enough is reported, including what a failed
+        // loop repair left.
+        unrecognised = uncovered(speech: speech, words: words)
+            .filter { $0.end - $0.start >= minimumStretchSeconds }
+            .map { TranscriptCheck.Stretch(start: $0.start, end: $0.end) }
+
+        var speechSeconds = 0.0
+        for segment in speech { speechSeconds += segment.end - segment.start }
+        var uncoveredSeconds = 0.0
+        for gap in uncovered(speech: speech, words: words) { uncoveredSeconds += gap.end - gap.start }
+        let coverage = speechSeconds > 0 ? max(0, min(1, 1 - uncoveredSeconds / speechSeconds)) : 1
+        var confidenceSum = 0.0
+        for word in words { confidenceSum += word.confidence }
+        let meanConfidence = words.isEmpty ? nil : confidenceSum / Double(words.count)
+        let agreement = secondOpinion.flatMap { other in
+            words.count >= minimumWordsForAgreement ? Self.agreement(words.map(\.text), other.map(\.text)) : nil
+        }
+
+        let reason = verdict(speechSeconds: speechSeconds, words: words, coverage: coverage, loops: loops,
+                             meanConfidence: meanConfidence, agreement: agreement)
+        var result = transcript
+        result.words = words
+        result.check = TranscriptCheck(
+            speechSeconds: speechSeconds, coverage: coverage, unrecognised: unrecognised, redecodedStretches: redecoded,
+            recoveredStretches: recovered, recoveredWords: recoveredWords, loops: loops, meanConfidence: meanConfidence,
+            agreement: agreement, trusted: reason == nil, reason: reason)
+        return result
+    }
+
+    /// Why the words cannot be trusted, or nil.
+    func verdict(speechSeconds: Double, words: [TranscriptWord], coverage: Double, loops: [TranscriptCheck.Loop],
+                 meanConfidence: Double?, agreement: Double?) -> String? {
+        if words.isEmpty {
+            return speechSeconds >= minimumStretchSeconds
+                ? "no words were recognised in \(Self.seconds(speechSeconds)) of speech" : nil
+        }
+        if let loop = loops.first(where: { !$0.redecoded }) {
+            return "the recogniser repeated “\(loop.phrase)” \(loop.repeats) times and decoding again did not help"
+        }
+        if coverage < minimumCoverage {
+            return "words cover only \(Int((coverage * 100).rounded())) % of the speech"
+        }
+        if let meanConfidence, let minimumConfidence, meanConfidence < minimumConfidence {
+            return "the recogniser is unsure of most words (mean confidence \(Self.fixed(meanConfidence)))"
+        }
+        if let agreement, agreement < minimumAgreement {
+            return "the two speech engines agree on only \(Int((agreement * 100).rounded())) % of the words: "
+                + "the answer may not be in English, or not clear enough to transcribe"
+        }
+        return nil
+    }
+
+    /// Parts of the speech segments no padded word span covers, in time order.
+    func uncovered(speech: [(start: Double, end: Double)], words: [TranscriptWord]) -> [(start: Double, end: Double)] {
+        var covered: [(start: Double, end: Double)] = []
+        for word in words.sorted(by: { $0.start < $1.start }) {
+            let span = (start: word.start - wordPadding, end: max(word.end, word.start) + wordPadding)
+            if let last = covered.last, span.start <= last.end {
+                covered[covered.count - 1].end = max(last.end, span.end)
+            } else {
+                covered.append(span)
+            }
+        }
+        var gaps: [(start: Double, end: Double)] = []
+        for segment in speech {
+            var cursor = segment.start
+            for span in covered where span.end > cursor && span.start < segment.end {
+                if span.start > cursor { gaps.append((cursor, span.start)) }
+                cursor = max(cursor, span.end)
+            }
+            if cursor < segment.end { gaps.append((cursor, segment.end)) }
+        }
+        return gaps
+    }
+
+    /// Words whose middle lies in `start…end`.
+    static func inside(_ words: [TranscriptWord], start: Double, end: Double) -> [TranscriptWord] {
+        words.filter { ($0.start + $0.end) / 2 >= start && ($0.start + $0.end) / 2 <= end }
+    }
+
+    /// Longest common subsequence of the two word lists ÷ the length of the first.
+    static func agreement(_ a: [String], _ b: [String]) -> Double {
+        guard !a.isEmpty else { return 0 }
+        var previous = [Int](repeating: 0, count: b.count + 1)
+        for x in a {
+            var current = [Int](repeating: 0, count: b.count + 1)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = x == y ? previous[j] + 1 : max(previous[j + 1], current[j])
+            }
+            previous = current
+        }
+        return Double(previous[b.count]) / Double(a.count)
+    }
+
+    static func seconds(_ value: Double) -> String { "\(Int(value.rounded())) s" }
+
+    static func fixed(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import SavvyTestSupport
+import XCTest
+
+/// Issue 9 end to end with the real Whisper engine on the generated fixtures
+/// (scripts/make-fixtures.sh): words kept on a quiet noisy take, unrecognised speech reported,
+/// symbols and sentences kept in `show --json` and the VTT, and a German answer not judged.
+final class TranscriptTrustTests: XCTestCase {
+    struct Sidecar: Decodable {
+        struct Stretch: Decodable { let start: Double; let end: Double }
+        let words: Int
+        let unrecognised: [Stretch]?
+    }
+
+    private func requireWhisper() throws {
+        let venv = ProcessInfo.processInfo.environment["SAVVY_VENV"] ?? (NSHomeDirectory() + "/.local/share/savvy/venv")
+        guard FileManager.default.isExecutableFile(atPath: venv + "/bin/python3") else {
+            throw XCTSkip("Whisper venv absent (run 'make venv' or set SAVVY_VENV)")
+        }
+    }
+
+    private func sidecar(_ name: String) throws -> Sidecar {
+        try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: URL(fileURLWithPath: PackagePaths.fixture(name))))
+    }
+
+    /// Scores a fixture with Whisper, saving a session in `home`; returns the JSON and the report.
+    private func score(_ fixture: String, home: TemporaryDirectory) throws -> (json: [String: Any], report: String) {
+        let env = ["SAVVY_HOME": home.path]
+        let run = try BinaryRun.savvy(["score", PackagePaths.fixture(fixture), "--asr", "whisper", "--coach", "heuristic",
+                                       "--offline", "--color", "never"], environment: env)
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        let shown = try BinaryRun.savvy(["show", "last", "--json"], environment: env)
+        XCTAssertEqual(shown.exitCode, 0, shown.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        return (json, run.stdout)
+    }
+
+    private func check(_ json: [String: Any]) throws -> [String: Any] {
+        let transcript = try XCTUnwrap(json["transcript"] as? [String: Any])
+        return try XCTUnwrap(transcript["check"] as? [String: Any])
+    }
+
+    func testIssue9_QuietNoisyTakeKeepsItsWords() throws {
+        try requireWhisper()
+        let home = try TemporaryDirectory()
+        let (json, _) = try score("quiet-noisy.wav", home: home)
+        let words = try XCTUnwrap((json["transcript"] as? [String: Any])?["words"] as? [[String: Any]])
+        let truth = try sidecar("quiet-noisy.json").words
+        // Every spoken word is kept (a word or two may be misheard or merged by the engine).
+        XCTAssertGreaterThanOrEqual(words.count, truth - 2, "kept \(words.count) of \(truth) words")
+        XCTAssertEqual(try check(json)["trusted"] as? Bool, true)
+        XCTAssertGreaterThanOrEqual(try check(json)["coverage"] as? Double ?? 0, 0.9)
+    }
+
+    func testIssue9_UnrecognisedStretchIsReported() throws {
+        try requireWhisper()
+        let home = try TemporaryDirectory()
+        let (json, report) = try score("unrecognised.wav", home: home)
+        let truth = try XCTUnwrap(try sidecar("unrecognised.json").unrecognised?.first)
+        let stretches = try XCTUnwrap(try check(json)["unrecognised"] as? [[String: Any]])
+        let overlap = stretches.map { stretch -> Double in
+            let start = stretch["start"] as? Double ?? 0, end = stretch["end"] as? Double ?? 0
+            return max(0, min(end, truth.end) - max(start, truth.start))
+        }.reduce(0, +)
+        XCTAssertGreaterThanOrEqual(overlap, 0.6 * (truth.end - truth.start), "reported \(stretches)")
+        XCTAssertTrue(report.contains("unrecognised speech 0:0"), report)
+    }
+
+    func testIssue9_SymbolsAndSentencesSurviveIntoJSONAndVTT() throws {
+        try requireWhisper()
+        let home = try TemporaryDirectory()
+        let (json, _) = try score("symbols.wav", home: home)
+        let transcript = try XCTUnwrap(json["transcript"] as? [String: Any])
+        let display = try XCTUnwrap(transcript["displayText"] as? String)
+        // Whisper writes the money as "$50,000" (two pieces joined into one word).
+        XCTAssertTrue(display.contains("$50,000"), display)
+        let sentences = try XCTUnwrap(transcript["sentences"] as? [[String: Any]])
+        XCTAssertGreaterThanOrEqual(sentences.count, 2, display)
+        XCTAssertTrue((sentences.first?["text"] as? String)?.hasSuffix(".") == true, display)
+        let vtt = home.path + "/answer.vtt"
+        let export = try BinaryRun.savvy(["show", "last", "--vtt", vtt], environment: ["SAVVY_HOME": home.path])
+        XCTAssertEqual(export.exitCode, 0, export.stderr)
+        let captions = try String(contentsOfFile: vtt, encoding: .utf8)
+        XCTAssertTrue(captions.contains("$50,000"), captions)
+        // A cue ends at each sentence end: no caption line runs on past a full stop.
+        for line in captions.split(separator: "\n") where line.contains(". ") {
+            XCTFail("cue continues past a sentence end: \(line)")
+        }
+    }
+
+    func testIssue9_GermanAnswerIsNotJudged() throws {
+        try requireWhisper()
+        let home = try TemporaryDirectory()
+        let (json, report) = try score("german.wav", home: home)
+        XCTAssertEqual(try check(json)["trusted"] as? Bool, false)
+        XCTAssertEqual(report.components(separatedBy: "! transcript not trusted:").count, 2, report)
+        XCTAssertTrue(report.contains("not judged"), report)
+        let pace = try XCTUnwrap((json["metrics"] as? [String: Any])?["pace"] as? [String: Any])
+        XCTAssertNil(pace["wpm"], "no pace from invented words")
+    }
+}
