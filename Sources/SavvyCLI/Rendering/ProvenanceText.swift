@@ -18,6 +18,7 @@ enum ProvenanceText {
         switch tier {
         case .deterministic: return "measured, no model"
         case .heuristic: return "local rubric"
+        case .semantic: who = "on-device sentence model"
         case .llmLocal: who = "local model"
         case .llmCloud: who = "cloud model"
         }
