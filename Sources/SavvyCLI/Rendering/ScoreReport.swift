@@ -33,7 +33,7 @@ struct ScoreReport {
             }
             out += ReportRow.align(criteria, palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
             if !r.structureMap.isEmpty {
-                out += "\n" + palette.bold("Structure") + palette.dim("  judged by \(r.structure.tier.rawValue)") + "\n"
+                out += "\n" + palette.bold("Structure") + palette.dim("  placed by \(ProvenanceText.name(r.structure.tier))") + "\n"
                 for span in r.structureMap {
                     if let quote = span.quote {
                         let at = span.start.map { Format.clock($0) + "  " } ?? ""
