@@ -57,13 +57,15 @@ final class WhisperWorker {
         replyHandle = replies.fileHandleForReading
         process = Process()
         process.executableURL = URL(fileURLWithPath: installation.python)
-        process.arguments = ["-u", "-c", WhisperWorkerScript.source, installation.modelDirectory, String(threads),
+        // -I (isolated): no current folder or PYTHON* variables on the import path, so a stray
+        // `inspect.py` where the user runs savvy can neither break nor hijack the worker.
+        // -B replaces PYTHONDONTWRITEBYTECODE, which -I ignores.
+        process.arguments = ["-I", "-B", "-u", "-c", WhisperWorkerScript.source, installation.modelDirectory, String(threads),
                              String(getpid()), directory.path]
         var environment = ProcessInfo.processInfo.environment
         // The model is on disk; never let huggingface_hub reach for the network.
         environment["HF_HUB_OFFLINE"] = "1"
         environment["HF_HUB_DISABLE_TELEMETRY"] = "1"
-        environment["PYTHONDONTWRITEBYTECODE"] = "1"
         process.environment = environment
         process.standardInput = childEnd
         process.standardOutput = replies

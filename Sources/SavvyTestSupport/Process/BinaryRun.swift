@@ -6,13 +6,16 @@ public struct BinaryRun: Sendable {
     public let stderr: String
     public let exitCode: Int32
 
-    /// Runs `savvy` with `arguments`, the given extra environment, and optional standard input.
+    /// Runs `savvy` with `arguments`, the given extra environment, optional standard input, and
+    /// in `directory` (default: the test's own working folder).
     ///
     /// The environment starts from a minimal one (PATH, HOME, the venv location) so a developer's
     /// own settings, such as NO_COLOR or an API key, cannot change a test's outcome.
     public static func savvy(_ arguments: [String], environment: [String: String] = [:],
-                             stdin: Data? = nil, binary: String = PackagePaths.savvyBinary) throws -> BinaryRun {
+                             stdin: Data? = nil, binary: String = PackagePaths.savvyBinary,
+                             directory: String? = nil) throws -> BinaryRun {
         let process = Process()
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
