@@ -17,25 +17,12 @@ public struct AnswerSentence: Sendable, Equatable {
         self.text = text
     }
 
-    /// Sentences of `transcript`: a new sentence starts after a word the engine ended with
-    /// sentence punctuation, or after a gap of at least `TranscriptIndex.sentenceGapSeconds`
-    /// between two words (engines without punctuation; savvy's words are normalised, so today
-    /// the gaps decide). A sentence longer than `maximumWords` is split at its longest gaps.
+    /// Sentences of `transcript` from SavvyASR's segmenter (the engine's punctuation when it
+    /// wrote any, pauses between words otherwise); a sentence longer than `maximumWords` is
+    /// split at its longest gaps. The text is the normalised words, as the weights were trained.
     public static func split(_ transcript: Transcript, maximumWords: Int = 40) -> [AnswerSentence] {
         let words = transcript.words
-        guard !words.isEmpty else { return [] }
-        var breaks = [Bool](repeating: false, count: words.count)
-        for i in 1..<words.count {
-            let ended = words[i - 1].text.last.map { ".?!".contains($0) } ?? false
-            breaks[i] = ended || words[i].start - words[i - 1].end >= TranscriptIndex.sentenceGapSeconds
-        }
-        var sentences: [AnswerSentence] = []
-        var first = 0
-        for i in 1...words.count where i == words.count || breaks[i] {
-            sentences.append(contentsOf: pieces(words, first..<i, maximumWords: maximumWords))
-            first = i
-        }
-        return sentences
+        return transcript.sentences.flatMap { pieces(words, $0.words, maximumWords: maximumWords) }
     }
 
     /// `range` as one sentence, or split recursively at its longest inner gap when too long.
