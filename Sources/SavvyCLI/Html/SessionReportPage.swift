@@ -57,6 +57,7 @@ struct SessionReportPage {
         out += "<ul class=\"facts\">" + facts.map { "<li>\(HTMLText.escape($0.0)) <b>\(HTMLText.escape($0.1))</b></li>" }.joined() + "</ul>\n"
         out += "<div class=\"overall\"><span class=\"big\">\(Format.fixed(r.overall, 1))<small> / 5 overall</small></span>"
         out += "<span class=\"badge \(Self.bandClass(r.overall))\"></span>"
+        out += "<span>content <b>\(Format.fixed(r.content, 1))</b> · delivery <b>\(Format.fixed(r.deliverySubtotal, 1))</b></span>"
         var notes = ["the rubric below, judged by " + Self.tiers(r)]
         if input.scoringCount > 1 { notes.append("latest of \(input.scoringCount) scorings") }
         out += "<span class=\"muted\">\(HTMLText.escape(notes.joined(separator: " · ")))</span></div>\n</header>\n"

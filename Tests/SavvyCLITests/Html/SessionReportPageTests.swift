@@ -41,6 +41,7 @@ final class SessionReportPageTests: XCTestCase {
         XCTAssertEqual(count("<mark class=\"filler", in: page), fillers.count, "one transcript highlight per counted filler")
         XCTAssertEqual(count("<mark class=\"filler acoustic\"", in: page), fillers.items.filter { $0.source == .acoustic }.count)
         XCTAssertEqual(count("class=\"card band-", in: page), 7, "one card per criterion")
+        XCTAssertTrue(page.contains("content <b>"), "the header shows the content and delivery subtotals")
         XCTAssertEqual(count("class=\"w\"", in: page), ExportFixtures.transcript.words.count, "every word hoverable")
         XCTAssertTrue(page.contains("title=\"0:00.8 · confidence 0.90\">um</span>"), "word hover shows time and confidence")
         XCTAssertEqual(count("class=\"pause pause-", in: page), ExportFixtures.metrics.pauses.items.count)
