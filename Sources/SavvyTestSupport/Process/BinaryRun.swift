@@ -31,17 +31,7 @@ public struct BinaryRun: Sendable {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
-        // Read both pipes concurrently so a chatty process cannot block on a full pipe.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        Thread.detachNewThread {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
+        let (outData, errData) = PipeDrain.collect(process, stdout: out, stderr: err)
         return BinaryRun(stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self),
                          exitCode: process.terminationStatus)

@@ -76,16 +76,7 @@ public struct HeadlessBrowser: Sendable {
         try process.run()
         let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        Thread.detachNewThread {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
+        let (outData, errData) = PipeDrain.collect(process, stdout: out, stderr: err)
         timer.cancel()
         let stderr = String(decoding: errData, as: UTF8.self)
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
