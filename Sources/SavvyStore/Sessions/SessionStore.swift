@@ -151,10 +151,7 @@ public final class SessionStore: @unchecked Sendable {
                         path: session.audioSource.path, expected: expectedSHA256.lowercased(), found: imported.sha256)
                 }
                 let outcome = try connection.transaction(action: "importing a session") { () -> (id: Int64, inserted: Bool) in
-                    let existing = try connection.prepare(
-                        "SELECT id FROM sessions WHERE audio_sha256 = ? ORDER BY id LIMIT 1", action: "importing a session")
-                    try existing.bind([.text(imported.sha256)])
-                    if try existing.step() { return (existing.int64(0), false) }
+                    if let existing = try sessionIDsLocked(audioSHA256: imported.sha256).first { return (existing, false) }
                     try requireStoredCopy(imported, of: session)
                     try connection.prepare(SessionStore.insertSessionSQL, action: "importing a session")
                         .execute(insertValues(session, imported: imported))
@@ -204,19 +201,22 @@ public final class SessionStore: @unchecked Sendable {
     /// Stored names start with the hash's first 16 hex digits, so the `audio_path` index finds
     /// the candidates without reading every row.
     public func sessionIDs(audioSHA256 sha256: String) throws -> [Int64] {
-        try lock.withLock {
-            let prefix = DataLocation.recordingsDirectoryName + "/" + String(sha256.prefix(RecordingVault.hashPrefixLength))
-            let statement = try connection.prepare(
-                """
-                SELECT id FROM sessions INDEXED BY sessions_by_audio
-                WHERE audio_path >= ? AND audio_path < ? AND audio_sha256 = ? ORDER BY id
-                """, action: "reading sessions")
-            // '-' (0x2D) follows the prefix in every stored name; '.' (0x2E) is the next byte up.
-            try statement.bind([.text(prefix + "-"), .text(prefix + "."), .text(sha256)])
-            var ids: [Int64] = []
-            while try statement.step() { ids.append(statement.int64(0)) }
-            return ids
-        }
+        try lock.withLock { try sessionIDsLocked(audioSHA256: sha256) }
+    }
+
+    /// `sessionIDs(audioSHA256:)` for a caller already holding `lock` (the import transaction).
+    private func sessionIDsLocked(audioSHA256 sha256: String) throws -> [Int64] {
+        let prefix = DataLocation.recordingsDirectoryName + "/" + String(sha256.prefix(RecordingVault.hashPrefixLength))
+        let statement = try connection.prepare(
+            """
+            SELECT id FROM sessions INDEXED BY sessions_by_audio
+            WHERE audio_path >= ? AND audio_path < ? AND audio_sha256 = ? ORDER BY id
+            """, action: "reading sessions")
+        // '-' (0x2D) follows the prefix in every stored name; '.' (0x2E) is the next byte up.
+        try statement.bind([.text(prefix + "-"), .text(prefix + "."), .text(sha256)])
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(0)) }
+        return ids
     }
 
     /// The id of the most recent session (by time, then id), or nil when there are none.
