@@ -147,7 +147,8 @@ public struct ScorePipeline {
             judged.words = []
             judged.verbatimPass = nil
         }
-        let metrics = engine.metrics(delivery: analysis, transcript: judged)
+        let metrics = engine.metrics(delivery: analysis, transcript: judged,
+                                     hesitationEvidence: transcript.check?.trusted == false ? transcript : nil)
         let rubric = try router.score(transcript: judged, summary: DeliverySummary(metrics: metrics),
                                       drill: settings.drill, prompt: settings.prompt, options: settings.scoring)
         return ScoredAnswer(source: source, transcript: transcript, metrics: metrics, rubric: rubric,
