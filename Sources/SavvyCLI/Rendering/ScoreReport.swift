@@ -66,7 +66,7 @@ struct ScoreReport {
     }
 
     /// - Parameter wordsTrusted: false when the transcript is not trusted: the fillers row then
-    ///   says "not judged" (lexicon fillers are words; the acoustic ones alone would understate).
+    ///   says "not judged" (discourse fillers are words; the hesitations alone would understate).
     func deliveryRows(_ m: SpeechMetrics, wordsTrusted: Bool) -> [ReportRow] {
         var rows: [ReportRow] = []
         if let wpm = m.pace.wpm {
@@ -95,8 +95,10 @@ struct ScoreReport {
             rows.append(ReportRow(label: "Fillers", value: "\(Format.fixed(m.fillers.perMinute, 1))/min",
                                   band: Bands.fillers.classify(m.fillers.perMinute), detail: fillerDetail))
         } else {
+            // Hesitations are still placed (MetricsEngine's hesitation evidence), but discourse
+            // fillers need trusted words: the rate is a floor, so it gets no band.
             rows.append(ReportRow(label: "Fillers", value: "not judged", band: nil,
-                                  detail: "the words are not trusted; \(Plural.count(m.fillers.acousticCount, "hesitation")) heard acoustically"))
+                                  detail: "the words are not trusted; \(Plural.count(m.fillers.count, "hesitation")) placed"))
         }
         rows.append(ReportRow(label: "Pauses", value: "\(m.pauses.count)",
                               band: m.pauses.stalls > 0 ? .red : (m.pauses.long > 2 ? .amber : nil),

@@ -40,8 +40,8 @@ public struct ScoredAnswer {
     }
 
     /// Fillers per minute as stored for `history`: nil when the transcript is not trusted, since
-    /// lexicon fillers are words and an acoustic-only rate would read as the answer's (wpm is
-    /// already nil then: no words are counted).
+    /// discourse fillers are words and a hesitations-only rate would read as the answer's (wpm
+    /// is already nil then: no words are counted).
     public var judgedFillersPerMinute: Double? {
         transcript.check?.trusted == false ? nil : metrics.fillers.perMinute
     }
