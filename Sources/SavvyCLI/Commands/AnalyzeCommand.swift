@@ -26,8 +26,7 @@ enum AnalyzeCommand {
             throw UsageError("'--frames' goes with '--json' (the tracks are for plots and scripts)", command: spec.name)
         }
         let path = args.positionals[0]
-        let audio = try AudioFile.load(path: path)
-        let analysis = try DeliveryAnalyzer().analyze(samples: audio.samples, sampleRate: audio.sampleRate)
+        let (audio, analysis) = try RecordingAnalysis.run(readPath: path, environment: context.environment)
         if args.has("json") {
             let report = AnalyzeJSON(source: audio.source, analysis: analysis, includeFrames: args.has("frames"))
             context.stdout.write(try StableJSON.encode(report))

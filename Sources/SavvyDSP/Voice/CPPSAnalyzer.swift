@@ -108,25 +108,69 @@ final class CPPSAnalyzer {
         quefrencyKernelValues.deallocate()
     }
 
-    /// Frame centre times (seconds) for a signal of `sampleCount` samples at `inputRate`
-    /// (the original, pre-resampling signal: Praat's grid depends on the file duration).
-    static func frameTimes(sampleCount: Int, inputRate: Int) -> [Double] {
+    /// The 2 ms frame grid of a signal: `count` frames centred at `first + k·timeStep` seconds.
+    struct Grid: Equatable {
+        let count: Int
+        let first: Double
+
+        /// Centre of frame `k`, seconds.
+        @inline(__always)
+        func time(_ k: Int) -> Double { first + Double(k) * CPPSAnalyzer.timeStep }
+    }
+
+    /// The frame grid for a signal of `sampleCount` samples at `inputRate` (the original,
+    /// pre-resampling signal: Praat's grid depends on the file duration); `count` is 0 when the
+    /// signal is shorter than one window.
+    static func grid(sampleCount: Int, inputRate: Int) -> Grid {
         let duration = Double(sampleCount) / Double(inputRate)
-        guard duration >= windowDuration else { return [] }
+        guard duration >= windowDuration else { return Grid(count: 0, first: 0) }
         let count = Int(((duration - windowDuration) / timeStep + 1e-9).rounded(.down)) + 1
         let first = 0.5 / Double(inputRate)
             + 0.5 * (Double(sampleCount - 1) / Double(inputRate) - Double(count - 1) * timeStep)
-        return (0..<count).map { first + Double($0) * timeStep }
+        return Grid(count: count, first: first)
+    }
+
+    /// Frame centre times (seconds) for a signal of `sampleCount` samples at `inputRate`.
+    static func frameTimes(sampleCount: Int, inputRate: Int) -> [Double] {
+        let grid = grid(sampleCount: sampleCount, inputRate: inputRate)
+        return (0..<grid.count).map { grid.time($0) }
     }
 
     /// CPP (dB) of every frame at `times` for the 10 kHz signal `signal`.
-    ///
+    func process(signal input: [Double], times: [Double]) -> [Double] {
+        guard !times.isEmpty else { return [] }
+        let block = SignalBlock(start: 0, values: input, totalCount: input.count)
+        return process(frames: 0..<times.count, frameCount: times.count, time: { times[$0] }, signal: block)
+    }
+
+    /// The samples of the 10 kHz signal that frames `frames` of `grid` depend on — their windows
+    /// and those of the neighbours the time smoothing takes in, and the sample before for the
+    /// pre-emphasis — before clipping to the signal.
+    func signalRange(frames: Range<Int>, grid: Grid) -> Range<Int> {
+        let half = timeKernel.count / 2
+        let first = max(0, frames.lowerBound - half)
+        let last = min(grid.count, frames.upperBound + half) - 1
+        return (windowStart(time: grid.time(first)) - 1)..<(windowStart(time: grid.time(last)) + windowLength)
+    }
+
+    /// CPP (dB) of frames `frames` of `grid`, reading `signal`: a block of the 10 kHz signal (not
+    /// pre-emphasised) that holds ``signalRange(frames:grid:)`` within the signal. Block by block
+    /// this gives the values of the whole signal in one piece, bit for bit.
+    func process(frames: Range<Int>, grid: Grid, signal: SignalBlock) -> [Double] {
+        process(frames: frames, frameCount: grid.count, time: { grid.time($0) }, signal: signal)
+    }
+
     /// Smoothing is linear and separable with per-frame (time) and per-bin (quefrency) edge
     /// renormalisation, so quefrency-then-time equals Praat's time-then-quefrency; smoothing
     /// each new row in quefrency once, when it is made, saves redoing it for five frames.
-    func process(signal input: [Double], times: [Double]) -> [Double] {
-        guard !times.isEmpty else { return [] }
-        var signal = input
+    /// Frame `f` needs the rows of `f − half … f + half` (within `0..<frameCount`); they are made
+    /// in order into a ring of `timeKernel.count` rows indexed by frame number.
+    private func process(frames range: Range<Int>, frameCount frames: Int, time: (Int) -> Double,
+                         signal block: SignalBlock) -> [Double] {
+        guard !range.isEmpty else { return [] }
+        // pre-emphasis y[n] = x[n] − a·x[n − 1]; the block's first value is only the x[n − 1]
+        // of the next one unless it is the signal's first sample
+        var signal = block.values
         let a = exp(-2 * Double.pi * 50 / Double(CPPSAnalyzer.sampleRate))
         if signal.count > 1 {
             for n in stride(from: signal.count - 1, through: 1, by: -1) {
@@ -135,43 +179,47 @@ final class CPPSAnalyzer {
         }
         slopeBracket = SelectionBracket()
         interceptBracket = SelectionBracket()
-        let frames = times.count
         let half = timeKernel.count / 2
-        var out = [Double](repeating: 0, count: frames)
-        var produced = 0
+        let first = max(0, range.lowerBound - half)
+        let last = min(frames, range.upperBound + half)
+        var out = [Double](repeating: 0, count: range.count)
+        var produced = range.lowerBound
         signal.withUnsafeBufferPointer { x in
-            for f in 0..<frames {
-                cepstrum(signal: x, time: times[f])
+            for f in first..<last {
+                cepstrum(signal: x, start: block.start, count: block.totalCount, time: time(f))
                 smoothQuefrency(into: ring + (f % timeKernel.count) * quefrencyCount)
-                // frame f completes the time neighbourhood of frame f − half
-                while produced <= f - half {
-                    out[produced] = smoothedPeakProminence(frame: produced, frames: frames)
+                // frame f completes the time neighbourhood of frame f − half (and of every
+                // later one when it is the signal's last frame)
+                while produced < range.upperBound && (produced <= f - half || f == frames - 1) {
+                    out[produced - range.lowerBound] = smoothedPeakProminence(frame: produced, frames: frames)
                     produced += 1
                 }
             }
         }
-        while produced < frames {
-            out[produced] = smoothedPeakProminence(frame: produced, frames: frames)
-            produced += 1
-        }
         return out
     }
 
+    /// First sample of the window of the frame centred at `time`, in the 10 kHz signal.
+    private func windowStart(time: Double) -> Int {
+        Int(((time - CPPSAnalyzer.windowDuration / 2) * Double(CPPSAnalyzer.sampleRate)).rounded(.toNearestOrEven))
+    }
+
     /// Power cepstrum c² of the frame centred at `time`, written to `rawRow`.
-    private func cepstrum(signal x: UnsafeBufferPointer<Double>, time: Double) {
-        let rate = Double(CPPSAnalyzer.sampleRate)
-        let start = Int(((time - CPPSAnalyzer.windowDuration / 2) * rate).rounded(.toNearestOrEven))
+    /// `x` holds samples `base ..< base + x.count` of a (pre-emphasised) signal of `count` samples.
+    private func cepstrum(signal x: UnsafeBufferPointer<Double>, start base: Int, count: Int, time: Double) {
+        let start = windowStart(time: time)
         let real = buffer.realPointer
         let w = windowValues
         let length = windowLength
-        if !(start >= 0 && start + length <= x.count) {
+        let inside = start >= 0 && start + length <= count
+        if !inside {
             // frame runs off the signal: copy with zeros outside, then window in place
             for i in 0..<length {
                 let k = start + i
-                real[i] = (k >= 0 && k < x.count) ? x[k] : 0
+                real[i] = (k >= 0 && k < count) ? x[k - base] : 0
             }
         }
-        let source = (start >= 0 && start + length <= x.count) ? x.baseAddress! + start : UnsafePointer(real)
+        let source = inside ? x.baseAddress! + (start - base) : UnsafePointer(real)
         // four partial sums in a fixed order: a single running sum is a 1000-add dependency
         // chain that costs more than the FFT
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
