@@ -106,9 +106,13 @@ public struct ScorePipeline {
         // it is the hash of the very bytes decoded here.
         let sha256 = snapshot.sha256
         let (audio, analysis) = try analyse(snapshot)
-        let samples = try audio.samples(in: 0..<audio.sampleCount)
-        var transcript = try transcriber.transcriber.transcribe(samples: samples, sampleRate: audio.sampleRate)
-        transcript = try TranscriptCheckStage().run(transcript, samples: samples, sampleRate: audio.sampleRate,
+        // A long recording is recognised in windows cut at pauses (read from the decoded file one
+        // at a time); a short one is one window, the whole file.
+        let windows = TranscriptionWindows.plan(
+            duration: audio.durationSeconds, speech: analysis.activity.segments,
+            maximumSeconds: try TranscriptionWindows.maximumSeconds(environment: environment))
+        var transcript = try windows.transcribe(audio, with: transcriber.transcriber)
+        transcript = try TranscriptCheckStage().run(transcript, audio: audio, windows: windows,
                                                     analysis: analysis, transcriber: transcriber.transcriber)
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
