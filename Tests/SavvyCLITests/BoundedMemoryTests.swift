@@ -8,9 +8,9 @@ import XCTest
 final class BoundedMemoryTests: XCTestCase {
     /// The committed spoken fixtures, end to end with 0.7 s of silence between them, repeated
     /// until `seconds` and cut there: real speech, pauses, noise and a change of voice.
-    static func concatenatedFixtures(seconds: Double, to path: String) throws {
-        let names = ["star-answer.wav", "quiet-noisy.wav", "star-natural.wav", "fillers.wav", "unrecognised.wav",
-                     "star-no-result.wav", "symbols.wav"]
+    static func concatenatedFixtures(seconds: Double, to path: String,
+                                     names: [String] = ["star-answer.wav", "quiet-noisy.wav", "star-natural.wav", "fillers.wav",
+                                                        "unrecognised.wav", "star-no-result.wav", "symbols.wav"]) throws {
         let pieces = try names.map { try AudioFile.load(path: PackagePaths.fixture($0)).samples }
         let total = Int(seconds * 16_000)
         let gap = [Float](repeating: 0, count: 11_200)
@@ -50,7 +50,8 @@ final class BoundedMemoryTests: XCTestCase {
     func testIssue13_scoreJSONIsByteIdenticalAcrossBlockLengthsWithWindowedRecognition() throws {
         let folder = try TemporaryDirectory()
         let file = folder.path("long-answer.wav")
-        try Self.concatenatedFixtures(seconds: 60, to: file)
+        // clear answers only: word-less stretches would each be decoded again, which is slow
+        try Self.concatenatedFixtures(seconds: 60, to: file, names: ["star-answer.wav", "star-natural.wav"])
         var outputs: [String] = []
         for blocks in ["whole", "7.3"] {
             let run = try BinaryRun.savvy(
