@@ -139,8 +139,28 @@ final class CPPSAnalyzer {
     /// CPP (dB) of every frame at `times` for the 10 kHz signal `signal`.
     func process(signal input: [Double], times: [Double]) -> [Double] {
         guard !times.isEmpty else { return [] }
-        let block = SignalBlock(start: 0, values: input, totalCount: input.count)
-        return process(frames: 0..<times.count, frameCount: times.count, time: { times[$0] }, signal: block)
+        let signal = CPPSAnalyzer.preEmphasised(input)
+        var out = [Double](repeating: 0, count: times.count)
+        signal.withUnsafeBufferPointer { x in
+            out.withUnsafeMutableBufferPointer { values in
+                process(emphasised: x, times: times, frames: 0..<times.count, into: values.baseAddress!)
+            }
+        }
+        return out
+    }
+
+    /// Praat's pre-emphasis from 50 Hz, y[n] = x[n] − a·x[n − 1] with a = e^(−2π·50/10000).
+    /// On a block of a longer signal every value but the first is the whole signal's (the first
+    /// lacks its x[n − 1] unless the block starts the signal).
+    static func preEmphasised(_ input: [Double]) -> [Double] {
+        var signal = input
+        let a = exp(-2 * Double.pi * 50 / Double(CPPSAnalyzer.sampleRate))
+        if signal.count > 1 {
+            for n in stride(from: signal.count - 1, through: 1, by: -1) {
+                signal[n] -= a * signal[n - 1]
+            }
+        }
+        return signal
     }
 
     /// The samples of the 10 kHz signal that frames `frames` of `grid` depend on — their windows
@@ -153,50 +173,49 @@ final class CPPSAnalyzer {
         return (windowStart(time: grid.time(first)) - 1)..<(windowStart(time: grid.time(last)) + windowLength)
     }
 
-    /// CPP (dB) of frames `frames` of `grid`, reading `signal`: a block of the 10 kHz signal (not
-    /// pre-emphasised) that holds ``signalRange(frames:grid:)`` within the signal. Block by block
-    /// this gives the values of the whole signal in one piece, bit for bit.
-    func process(frames: Range<Int>, grid: Grid, signal: SignalBlock) -> [Double] {
-        process(frames: frames, frameCount: grid.count, time: { grid.time($0) }, signal: signal)
+    /// CPP (dB) of frames `range` of `times` (the whole grid) for the pre-emphasised 10 kHz
+    /// signal `x`, written to `out[0..<range.count]`.
+    func process(emphasised x: UnsafeBufferPointer<Double>, times: [Double], frames range: Range<Int>,
+                 into out: UnsafeMutablePointer<Double>) {
+        process(emphasised: x, start: 0, signalCount: x.count, frameCount: times.count, time: { times[$0] },
+                frames: range, into: out)
     }
 
+    /// CPP (dB) of frames `range` of a grid of `frameCount` frames centred at `time(k)`, written
+    /// to `out[0..<range.count]`; `x` holds samples `start ..< start + x.count` of the
+    /// pre-emphasised 10 kHz signal of `signalCount` samples — at least what
+    /// ``signalRange(frames:grid:)`` names, within the signal.
+    ///
+    /// Frame `f` depends only on the cepstra of frames `f − half … f + half` (within the grid),
+    /// and each cepstrum only on the signal and its time, so any range, from any block, gives the
+    /// values the whole grid gives, bit for bit: the ring is filled from `range.lowerBound − half`
+    /// on, and whether a window runs off the signal is decided on `signalCount`. (The median
+    /// brackets only choose how fast the exact order statistic is found.) That is what lets
+    /// ``ParallelCPPS`` split the grid over threads, and the analyzer over blocks, in any way.
+    ///
     /// Smoothing is linear and separable with per-frame (time) and per-bin (quefrency) edge
     /// renormalisation, so quefrency-then-time equals Praat's time-then-quefrency; smoothing
     /// each new row in quefrency once, when it is made, saves redoing it for five frames.
-    /// Frame `f` needs the rows of `f − half … f + half` (within `0..<frameCount`); they are made
-    /// in order into a ring of `timeKernel.count` rows indexed by frame number.
-    private func process(frames range: Range<Int>, frameCount frames: Int, time: (Int) -> Double,
-                         signal block: SignalBlock) -> [Double] {
-        guard !range.isEmpty else { return [] }
-        // pre-emphasis y[n] = x[n] − a·x[n − 1]; the block's first value is only the x[n − 1]
-        // of the next one unless it is the signal's first sample
-        var signal = block.values
-        let a = exp(-2 * Double.pi * 50 / Double(CPPSAnalyzer.sampleRate))
-        if signal.count > 1 {
-            for n in stride(from: signal.count - 1, through: 1, by: -1) {
-                signal[n] -= a * signal[n - 1]
-            }
-        }
+    func process(emphasised x: UnsafeBufferPointer<Double>, start base: Int, signalCount: Int, frameCount frames: Int,
+                 time: (Int) -> Double, frames range: Range<Int>, into out: UnsafeMutablePointer<Double>) {
+        guard !range.isEmpty else { return }
         slopeBracket = SelectionBracket()
         interceptBracket = SelectionBracket()
         let half = timeKernel.count / 2
-        let first = max(0, range.lowerBound - half)
-        let last = min(frames, range.upperBound + half)
-        var out = [Double](repeating: 0, count: range.count)
         var produced = range.lowerBound
-        signal.withUnsafeBufferPointer { x in
-            for f in first..<last {
-                cepstrum(signal: x, start: block.start, count: block.totalCount, time: time(f))
-                smoothQuefrency(into: ring + (f % timeKernel.count) * quefrencyCount)
-                // frame f completes the time neighbourhood of frame f − half (and of every
-                // later one when it is the signal's last frame)
-                while produced < range.upperBound && (produced <= f - half || f == frames - 1) {
-                    out[produced - range.lowerBound] = smoothedPeakProminence(frame: produced, frames: frames)
-                    produced += 1
-                }
+        for f in max(0, range.lowerBound - half)..<min(frames, range.upperBound + half) {
+            cepstrum(signal: x, start: base, count: signalCount, time: time(f))
+            smoothQuefrency(into: ring + (f % timeKernel.count) * quefrencyCount)
+            // frame f completes the time neighbourhood of frame f − half
+            while produced <= f - half && produced < range.upperBound {
+                out[produced - range.lowerBound] = smoothedPeakProminence(frame: produced, frames: frames)
+                produced += 1
             }
         }
-        return out
+        while produced < range.upperBound {
+            out[produced - range.lowerBound] = smoothedPeakProminence(frame: produced, frames: frames)
+            produced += 1
+        }
     }
 
     /// First sample of the window of the frame centred at `time`, in the 10 kHz signal.

@@ -24,13 +24,13 @@ public enum RecordingAnalysis {
     }
 
     /// Decodes `readPath` (naming it `displayPath` in messages) into a temporary file and
-    /// analyses it block by block.
+    /// analyses it block by block, CPPS on `threads` threads (`nil`: one per processor).
     public static func run(readPath: String, displayPath: String? = nil,
-                           configuration: DeliveryConfiguration = DeliveryConfiguration(),
+                           configuration: DeliveryConfiguration = DeliveryConfiguration(), threads: Int? = nil,
                            environment: [String: String]) throws -> (audio: DecodedAudioFile, analysis: DeliveryAnalysis) {
         let blockSeconds = try blockSeconds(environment: environment)
         let audio = try AudioFile.decode(path: readPath, displayPath: displayPath)
-        let analysis = try DeliveryAnalyzer(configuration: configuration)
+        let analysis = try DeliveryAnalyzer(configuration: configuration, threads: threads)
             .analyze(RecordingSamples(audio), blockSeconds: blockSeconds)
         return (audio, analysis)
     }

@@ -19,6 +19,8 @@ public struct ScorePipeline {
         public var watchWords: WatchWords
         public var lexicon: FillerLexicon
         public var lexiconVersion: String
+        /// Threads for the delivery analysis; `nil` is one per core (the numbers never depend on it).
+        public var analysisThreads: Int?
     }
 
     public let settings: Settings
@@ -38,9 +40,13 @@ public struct ScorePipeline {
         public var offline: Bool
         public var noCache: Bool
         public var engine: EngineChoice
+        /// Threads for the delivery analysis (CPPS); `nil` is one per core.
+        public var analysisThreads: Int?
 
         public init(drillID: String?, prompt: String, avoid: [String] = [], include: [String] = [],
-                    coach: CoachMode = .auto, offline: Bool = false, noCache: Bool = false, engine: EngineChoice) {
+                    coach: CoachMode = .auto, offline: Bool = false, noCache: Bool = false, engine: EngineChoice,
+                    analysisThreads: Int? = nil) {
+            self.analysisThreads = analysisThreads
             self.drillID = drillID
             self.prompt = prompt
             self.avoid = avoid
@@ -77,7 +83,8 @@ public struct ScorePipeline {
         let settings = Settings(
             drill: drill, prompt: request.prompt,
             scoring: ScoringOptions(coach: request.coach, offline: request.offline, noCache: request.noCache),
-            engine: request.engine, watchWords: watch, lexicon: lexicon, lexiconVersion: lexiconVersion)
+            engine: request.engine, watchWords: watch, lexicon: lexicon, lexiconVersion: lexiconVersion,
+            analysisThreads: request.analysisThreads)
         return ScorePipeline(settings: settings, router: router, environment: environment)
     }
 
@@ -130,7 +137,7 @@ public struct ScorePipeline {
     /// Decodes the snapshot into a temporary file and analyses it block by block.
     private func analyse(_ snapshot: InputSnapshot) throws -> (audio: DecodedAudioFile, analysis: DeliveryAnalysis) {
         let (audio, analysis) = try RecordingAnalysis.run(readPath: snapshot.readPath, displayPath: snapshot.sourcePath,
-                                                          environment: environment)
+                                                          threads: settings.analysisThreads, environment: environment)
         if analysis.activity.segments.isEmpty || analysis.quality.warnings.contains(.noSpeech) {
             throw SessionError.noSpeech(path: snapshot.sourcePath)
         }
@@ -144,15 +151,22 @@ public struct ScorePipeline {
             filledPauseDetector: try FilledPauseDetector(),
             watchWords: settings.watchWords, lexiconVersion: settings.lexiconVersion)
         // An untrusted transcript (see TranscriptChecker) is reported, not judged: word-based
-        // metrics and content are computed from no words rather than from invented ones.
+        // metrics are computed from no words rather than from invented ones, and the rubric
+        // leaves content and word-based criteria not judged.
         var judged = transcript
-        if transcript.check?.trusted == false {
+        let untrusted = transcript.check.flatMap { $0.trusted ? nil : ($0.reason ?? "no reason recorded") }
+        if untrusted != nil {
             judged.words = []
             judged.verbatimPass = nil
         }
-        let metrics = engine.metrics(delivery: analysis, transcript: judged)
-        let rubric = try router.score(transcript: judged, summary: DeliverySummary(metrics: metrics),
-                                      drill: settings.drill, prompt: settings.prompt, options: settings.scoring)
+        let metrics = engine.metrics(delivery: analysis, transcript: judged,
+                                     hesitationEvidence: untrusted != nil ? transcript : nil)
+        let summary = DeliverySummary(metrics: metrics)
+        let rubric = try untrusted.map {
+            try router.scoreUntrusted(summary: summary, drill: settings.drill, prompt: settings.prompt,
+                                      options: settings.scoring, reason: $0)
+        } ?? router.score(transcript: judged, summary: summary, drill: settings.drill, prompt: settings.prompt,
+                          options: settings.scoring)
         return ScoredAnswer(source: source, transcript: transcript, metrics: metrics, rubric: rubric,
                             engineReason: engineReason)
     }
