@@ -60,7 +60,7 @@ public struct SemanticScorer {
             let lastWord = sentences[last].words.upperBound - 1
             spans.append(StructureSpan(
                 sectionID: section.id, name: section.name,
-                quote: index.text(words: firstWord, min(lastWord, firstWord + 29)),
+                quote: index.displayText(words: firstWord, min(lastWord, firstWord + 29)),
                 start: sentences[first].start, end: sentences[last].end))
         }
         let inOrder = zip(firstSentence, firstSentence.dropFirst()).allSatisfy { $0 < $1 }
