@@ -103,9 +103,13 @@ final class HeuristicScorerTests: XCTestCase {
         }
     }
 
-    func testOverallIsTheMeanOfTheSevenCriteria() throws {
+    func testOverallFollowsTheDocumentedWeights() throws {
         let rubric = try heuristic(Fixtures.starComplete)
-        let sum = rubric.criteria.reduce(0) { $0 + $1.score.score }
-        XCTAssertEqual(rubric.overall, (Double(sum) / 7 * 10).rounded() / 10, accuracy: 1e-9)
+        let content = ScoreWeights.content(structure: rubric.structure.score, relevance: rubric.relevance.score)
+        let delivery = Double([rubric.fluency, rubric.pace, rubric.delivery, rubric.engagement, rubric.conciseness]
+            .reduce(0) { $0 + $1.score }) / 5
+        XCTAssertEqual(rubric.content, (content * 10).rounded() / 10, accuracy: 1e-9)
+        XCTAssertEqual(rubric.deliverySubtotal, (delivery * 10).rounded() / 10, accuracy: 1e-9)
+        XCTAssertEqual(rubric.overall, ((2 * content + delivery) / 3 * 10).rounded() / 10, accuracy: 1e-9)
     }
 }

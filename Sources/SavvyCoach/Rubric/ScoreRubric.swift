@@ -1,15 +1,15 @@
 /// The full judgment of one answer: seven 1–5 criteria, pronunciation, structure map, tips,
 /// content and delivery subtotals, an overall score and where each part came from.
 ///
-/// Weights (README, *Scores*): content = mean of Structure and Relevance; delivery = mean of
+/// Weights (README, *Scores*; `ScoreWeights`): content = harmonic mean of Structure and
+/// Relevance, capped at Relevance for an off-topic answer (Relevance ≤ 2); delivery = mean of
 /// Fluency, Pace, Delivery, Engagement and Conciseness; overall = (2 × content + delivery) / 3.
-/// Content counts double because an answer that misses a part or the question is not rescued by
-/// a pleasant voice — a complete, on-topic answer should stand clearly above a flawed one.
 public struct ScoreRubric: Sendable, Equatable, Codable {
     /// Version of the rubric rules (bands, score mappings, weights, prompt); bump when any of
     /// them changes. 2: structure from sections found, order and proportion; subtotals and
-    /// content-weighted overall; tips by weakest criterion; semantic tier.
-    public static let version = "coach-rubric-2"
+    /// content-weighted overall; tips by weakest criterion; semantic tier. 3: content as the
+    /// harmonic mean of Structure and Relevance, off-topic answers' content capped at Relevance.
+    public static let version = "coach-rubric-3"
 
     public var drillID: String
     /// The prompt the answer responded to.
@@ -36,7 +36,7 @@ public struct ScoreRubric: Sendable, Equatable, Codable {
     public var structureMap: [StructureSpan]
     /// Two to four tips, most important first.
     public var tips: [CoachingTip]
-    /// Mean of Structure and Relevance, one decimal.
+    /// Harmonic mean of Structure and Relevance (at most Relevance when that is ≤ 2), one decimal.
     public var content: Double
     /// Mean of Fluency, Pace, Delivery, Engagement and Conciseness, one decimal.
     public var deliverySubtotal: Double
@@ -67,17 +67,14 @@ public struct ScoreRubric: Sendable, Equatable, Codable {
             content: [structure, relevance], delivery: [fluency, pace, delivery, engagement, conciseness])
     }
 
-    /// Subtotals and overall, each rounded to one decimal. Integer sums first, then one division
-    /// each: the same scores always give the same numbers.
+    /// Subtotals and overall (`ScoreWeights`), each rounded to one decimal; the overall comes
+    /// from the unrounded subtotals.
     static func totals(content: [CriterionScore], delivery: [CriterionScore]) -> (Double, Double, Double) {
-        let contentSum = content.reduce(0) { $0 + $1.score }
-        let deliverySum = delivery.reduce(0) { $0 + $1.score }
-        // overall = (2·c/2 + d/5)/3 = (5·c + d)/15 with c, d the integer sums.
-        let overall = Double((5 * contentSum + deliverySum) * 10) / 15
+        let contentValue = ScoreWeights.content(structure: content[0].score, relevance: content[1].score)
+        let deliveryValue = ScoreWeights.delivery(delivery.map(\.score))
         return (
-            (Double(contentSum * 10) / Double(content.count)).rounded() / 10,
-            (Double(deliverySum * 10) / Double(delivery.count)).rounded() / 10,
-            overall.rounded() / 10
+            ScoreWeights.oneDecimal(contentValue), ScoreWeights.oneDecimal(deliveryValue),
+            ScoreWeights.oneDecimal(ScoreWeights.overall(content: contentValue, delivery: deliveryValue))
         )
     }
 
