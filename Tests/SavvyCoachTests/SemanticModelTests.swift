@@ -61,8 +61,8 @@ final class SemanticModelTests: XCTestCase {
         let offTopic = try scorer.judge(
             transcript: transcript, drill: BuiltInDrills.star,
             prompt: "Describe a situation where you had to persuade a sceptical stakeholder.")
-        XCTAssertGreaterThanOrEqual(onTopic.relevance.score, 4, onTopic.relevance.reason)
-        XCTAssertLessThanOrEqual(offTopic.relevance.score, 2, offTopic.relevance.reason)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(onTopic.relevance.score), 4, onTopic.relevance.reason)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(offTopic.relevance.score), 2, offTopic.relevance.reason)
         XCTAssertTrue(offTopic.relevance.reason.hasPrefix("off topic"), offTopic.relevance.reason)
         XCTAssertTrue(offTopic.relevance.reason.contains("not addressed: "), offTopic.relevance.reason)
         XCTAssertTrue(onTopic.relevance.reason.contains("'within three weeks"), onTopic.relevance.reason)
@@ -126,7 +126,7 @@ final class SemanticModelTests: XCTestCase {
             prompt: prompt, options: ScoringOptions(coach: .auto, offline: true))
         let onDevice = try SemanticScorer(embedder: try cached()).judge(
             transcript: Fixtures.transcript(SemanticTierTests.naturalSTAR), drill: BuiltInDrills.star, prompt: prompt)
-        XCTAssertLessThanOrEqual(onDevice.relevance.score, 2, onDevice.relevance.reason)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(onDevice.relevance.score), 2, onDevice.relevance.reason)
         XCTAssertEqual(rubric.relevance, onDevice.relevance, "the on-device relevance stays, not word overlap")
         let coaching = try XCTUnwrap(rubric.provenance.outcome(for: .semanticCoaching))
         // The model's tip passed its own checks, so coaching is still the model's, with the note.

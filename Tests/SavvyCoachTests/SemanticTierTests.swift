@@ -93,7 +93,7 @@ final class SemanticTierTests: XCTestCase {
         XCTAssertEqual(totals.2, 4.2, "(2 × 3.75 + 5) / 3 = 4.17")
     }
 
-    func testIssue14_contentNeedsBothStructureAndRelevanceAndOffTopicCapsIt() {
+    func testIssue14_contentNeedsBothStructureAndRelevanceAndOffTopicCapsIt() throws {
         // (id, Structure, Relevance, content unrounded)
         let cases: [(String, Int, Int, Double)] = [
             ("C1 complete and on topic", 5, 5, 5),
@@ -111,7 +111,7 @@ final class SemanticTierTests: XCTestCase {
             XCTAssertLessThanOrEqual(content, Double(structure + relevance) / 2 + 1e-12, id)
         }
         // Over the same delivery, a complete on-topic answer stands at least a point above each flaw.
-        let delivery = ScoreWeights.delivery([4, 4, 3, 4, 4])
+        let delivery = try XCTUnwrap(ScoreWeights.mean([4, 4, 3, 4, 4]))
         let complete = ScoreWeights.overall(content: ScoreWeights.content(structure: 5, relevance: 5), delivery: delivery)
         for (structure, relevance) in [(2, 5), (3, 5), (5, 2)] {
             let flawed = ScoreWeights.overall(content: ScoreWeights.content(structure: structure, relevance: relevance), delivery: delivery)

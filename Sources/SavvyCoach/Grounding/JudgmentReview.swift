@@ -47,7 +47,9 @@ enum JudgmentReview {
         // at most one point below it (a model calling a complete, ordered map 1/5 contradicts itself).
         let supported = HeuristicScorer.structureScore(spans: grounded.spans, inOrder: grounded.inOrder, tier: tier)
         let said = min(5, max(1, judgment.structureScore))
-        let score = min(supported.score, max(said, supported.score - 1))
+        // StructureAssessment always judges; without a ceiling the model's score would stand.
+        let ceiling = supported.score ?? said
+        let score = min(ceiling, max(said, ceiling - 1))
         let reason = score == said ? judgment.structureReason : "\(supported.reason) (model said \(said))"
         return .accepted(
             criterion: CriterionScore(score: score, reason: reason, tier: tier, inOrder: grounded.inOrder), spans: grounded.spans,
@@ -112,11 +114,11 @@ enum JudgmentReview {
             return .failure(LLMFailure(reason: .failedChecks, detail: "relevance reason is not usable prose (\(why))"))
         }
         let said = min(5, max(1, judgment.relevanceScore))
-        if let onDevice, abs(said - onDevice.score) >= relevanceGap {
-            let verdict = onDevice.score <= 2 ? "off topic" : "on topic"
+        if let onDevice, let device = onDevice.score, abs(said - device) >= relevanceGap {
+            let verdict = device <= 2 ? "off topic" : "on topic"
             return .failure(LLMFailure(
                 reason: .implausible,
-                detail: "the model's relevance \(said)/5 contradicts the on-device \(onDevice.score)/5, which finds the "
+                detail: "the model's relevance \(said)/5 contradicts the on-device \(device)/5, which finds the "
                     + "answer \(verdict) (\(onDevice.reason))"))
         }
         return .success(CriterionScore(score: said, reason: judgment.relevanceReason, tier: tier))

@@ -24,9 +24,10 @@ public enum ScoreWeights {
         return r <= offTopicRelevance ? min(Double(r), harmonic) : harmonic
     }
 
-    /// Delivery from Fluency, Pace, Delivery, Engagement and Conciseness: their mean, unrounded.
-    public static func delivery(_ scores: [Int]) -> Double {
-        guard !scores.isEmpty else { return 0 }
+    /// The mean of `scores`, unrounded (delivery from Fluency, Pace, Delivery, Engagement and
+    /// Conciseness); nil for none.
+    public static func mean(_ scores: [Int]) -> Double? {
+        guard !scores.isEmpty else { return nil }
         return Double(scores.reduce(0, +)) / Double(scores.count)
     }
 
