@@ -105,7 +105,8 @@ def main():
         subprocess.run([sys.executable, os.path.join(ROOT, "scripts/make-content-set.py"), "--out", args.set,
                         "--audio", "--split", "test"], check=True)
     answers = {a["id"]: a for a in map(json.loads, open(os.path.join(args.set, "answers.jsonl")))}
-    truths = [json.loads(line) for line in open(truth_path)]
+    # Held-out answers only: a set made with --split all (for training) has the others too.
+    truths = [t for t in map(json.loads, open(truth_path)) if answers[t["id"]]["split"] == "test"]
     if args.limit:
         truths = truths[:args.limit]
     results_path = os.path.join(args.set, "bench-results.jsonl")
