@@ -3,6 +3,7 @@ import SavvyASR
 import SavvyCoach
 import SavvyDSP
 import SavvySession
+import SavvyFileSystem
 
 /// `savvy report`: one session as a self-contained HTML page — header, timeline, transcript,
 /// delivery numbers, rubric cards, tips and the recording's quality.
@@ -37,7 +38,7 @@ struct SessionReportPage {
         body += rubric()
         body += tips()
         body += footer()
-        return HTMLPage.document(title: "savvy · session \(input.session.id) · \(input.session.sourceName)", body: body)
+        return HTMLPage.document(title: "savvy · session \(input.session.id) · \(RawPath.displayed(input.session.sourceName))", body: body)
     }
 
     // MARK: sections of the page
@@ -47,7 +48,7 @@ struct SessionReportPage {
         let judged = r.provenance.outcomes.map {
             "\($0.workload.rawValue): \($0.tier.rawValue)" + ($0.model.map { " (\($0))" } ?? "")
         }.joined(separator: " · ")
-        var out = "<header id=\"summary\">\n<h1>Session \(s.id) · \(HTMLText.escape(s.sourceName))</h1>\n"
+        var out = "<header id=\"summary\">\n<h1>Session \(s.id) · \(HTMLText.escape(RawPath.displayed(s.sourceName)))</h1>\n"
         if !s.prompt.isEmpty { out += "<p class=\"prompt\">“\(HTMLText.escape(s.prompt))”</p>\n" }
         let facts: [(String, String)] = [
             ("drill", r.drillID), ("recorded", Self.date(s.createdAt)), ("length", Format.duration(s.duration)),
@@ -192,7 +193,7 @@ struct SessionReportPage {
             }
         }
         if let note = input.tracksNote { out += "<p class=\"warning\">⚠ \(HTMLText.escape(note))</p>\n" }
-        out += "<p>Made by savvy \(SavvyCLI.version) from session \(input.session.id) (\(HTMLText.escape(input.session.sourceName)))."
+        out += "<p>Made by savvy \(SavvyCLI.version) from session \(input.session.id) (\(HTMLText.escape(RawPath.displayed(input.session.sourceName))))."
             + " Delivery numbers are measured, never guessed by a model; CPPS is a trend to watch, not a diagnosis.</p>\n"
         return out + "</footer>\n"
     }

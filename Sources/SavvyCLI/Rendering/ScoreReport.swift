@@ -3,6 +3,7 @@ import Foundation
 import SavvyASR
 import SavvyCoach
 import SavvyDSP
+import SavvyFileSystem
 
 /// The report card of a scored answer: delivery with bands, content rubric, tips, transcript.
 struct ScoreReport {
@@ -13,7 +14,8 @@ struct ScoreReport {
     func render() -> String {
         let m = answer.metrics
         let r = answer.rubric
-        var out = palette.bold(title) + palette.dim("  \(Format.duration(m.durationSeconds)) · drill \(r.drillID)") + "\n"
+        // The title names a file; its name may hold bytes that are not UTF-8 or control characters.
+        var out = palette.bold(RawPath.displayed(title)) + palette.dim("  \(Format.duration(m.durationSeconds)) · drill \(r.drillID)") + "\n"
         if !r.prompt.isEmpty { out += palette.dim("Prompt: \(r.prompt)") + "\n" }
         if let check = answer.transcript.check, !check.trusted {
             out += palette.yellow("! transcript not trusted: \(check.reason ?? "unknown reason") — delivery numbers below; "

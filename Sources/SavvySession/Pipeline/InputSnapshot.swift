@@ -2,6 +2,7 @@
 import Foundation
 import SavvyCoach
 import SavvyStore
+import SavvyFileSystem
 
 /// One input recording's bytes, read exactly once: hashed, decoded and stored from the same
 /// private copy.
@@ -32,7 +33,7 @@ public final class InputSnapshot: @unchecked Sendable {
     public init(path: String) throws {
         sourcePath = path
         // O_NONBLOCK: opening a FIFO must not wait for a writer before we can refuse it.
-        let input = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let input = RawPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard input >= 0 else { throw Self.openError(path: path, errno: errno) }
         defer { close(input) }
         var info = stat()
