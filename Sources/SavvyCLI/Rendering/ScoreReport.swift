@@ -28,10 +28,10 @@ struct ScoreReport {
         } else {
             out += "\n" + palette.bold("Content") + palette.dim(
                 "  overall \(Format.fixed(r.overall, 1)) / 5 · content \(Format.fixed(r.content, 1)) · delivery \(Format.fixed(r.deliverySubtotal, 1))"
-                    + " (overall = (2 × content + delivery) / 3)") + "\n"
+                    + " · content counts double") + "\n"
             let criteria = r.criteria.map { item in
-                ReportRow(label: item.name, value: "\(item.score.score)/5", band: Self.band(item.score.score),
-                          detail: item.score.reason)
+                ReportRow(label: item.name, value: "\(item.score.score)/5", band: ScoreLabel.band(item.score.score),
+                          detail: item.score.reason, bandWord: ScoreLabel.word(item.score.score))
             }
             out += ReportRow.align(criteria, palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
             if !r.structureMap.isEmpty {
@@ -52,7 +52,8 @@ struct ScoreReport {
             if !r.tips.isEmpty {
                 out += "\n" + palette.bold("Tips") + "\n"
                 for tip in r.tips {
-                    out += "  • \(tip.text)" + (tip.evidence.isEmpty ? "" : palette.dim(" (\(tip.evidence))")) + "\n"
+                    // A dash, not parentheses: evidence often holds its own "(49.0/min)".
+                    out += "  • \(tip.text)" + (tip.evidence.isEmpty ? "" : palette.dim(" — \(tip.evidence)")) + "\n"
                 }
             }
         }
@@ -123,8 +124,6 @@ struct ScoreReport {
         return rows
     }
 
-    static func band(_ score: Int) -> Band { score >= 4 ? .green : (score == 3 ? .amber : .red) }
-
     static func shorten(_ text: String, _ limit: Int) -> String {
         text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
@@ -149,12 +148,31 @@ enum TranscriptText {
 
     /// Words as the engine wrote them (punctuation, capitals, symbols), lexicon fillers in
     /// [brackets] (also those only the verbatim decode wrote) and acoustic filled pauses as [~um~].
+    /// A filler of several words ("you know", "I mean") is one bracket, `[you know]`, never
+    /// `[you] [know]`: it is one filler, counted once.
     static func marked(_ transcript: Transcript, fillers: [FillerHit], palette: Palette) -> [String] {
         var tokens: [(start: Double, text: String)] = []
-        for word in transcript.words {
-            let isFiller = fillers.contains { $0.source == .lexicon && word.start >= $0.start - 1e-6 && word.end <= $0.end + 1e-6 }
-            tokens.append((word.start, isFiller ? palette.yellow("[\(word.displayText)]") : word.displayText))
+        var open: (filler: Int, start: Double, words: [String])?
+        func close() {
+            if let run = open { tokens.append((run.start, palette.yellow("[" + run.words.joined(separator: " ") + "]"))) }
+            open = nil
         }
+        for word in transcript.words {
+            let filler = fillers.indices.first {
+                fillers[$0].source == .lexicon && word.start >= fillers[$0].start - 1e-6 && word.end <= fillers[$0].end + 1e-6
+            }
+            if let filler, open?.filler == filler {
+                open?.words.append(word.displayText)
+                continue
+            }
+            close()
+            if let filler {
+                open = (filler, word.start, [word.displayText])
+            } else {
+                tokens.append((word.start, word.displayText))
+            }
+        }
+        close()
         for hit in fillers where hit.source == .acoustic {
             tokens.append((hit.start, palette.yellow("[~um~]")))
         }
