@@ -8,6 +8,9 @@ public enum SessionError: Error, LocalizedError, Equatable {
     case voiceUnavailable(detail: String)
     /// espeak-ng has no voice of this name.
     case voiceNotFound(name: String)
+    /// The cloud voice gave no playable audio (network, HTTP status, timeout, not audio);
+    /// `detail` is safe to show (redacted, no text that was to be spoken).
+    case cloudVoiceFailed(detail: String)
     /// A voice rate or volume out of range.
     case invalidVoiceSetting(name: String, value: String, rule: String)
     /// A line of `voice.conf` (or a voice variable) does not parse; line 0 for a variable.
@@ -29,6 +32,8 @@ public enum SessionError: Error, LocalizedError, Equatable {
             return "the coach voice cannot speak: \(detail)"
         case let .voiceNotFound(name):
             return "espeak-ng has no voice '\(name)'; list the voices with 'espeak-ng --voices' and pass one with --voice"
+        case let .cloudVoiceFailed(detail):
+            return "the cloud voice failed: \(detail)"
         case let .invalidVoiceSetting(name, value, rule):
             return "invalid \(name) (\(value)): \(rule)"
         case let .voiceConfigInvalid(source, line, detail):

@@ -96,16 +96,29 @@ enum DoctorCommand {
         let device = context.arguments.value("output-device") ?? AudioPlayback.defaultDevice
         let name = "voice → \(device)"
         do {
-            let voice = try SayCommand.voiceSettings(context).makeVoice()
+            let settings = try SayCommand.voiceSettings(context)
+            let voice = try settings.makeVoice()
             let audio = try voice.synthesize("savvy voice check")
             guard audio.durationSeconds > 0.3, AudioLevel(block: audio.samples).rmsDBFS > -40 else {
                 return Check(name: name, status: .warn, detail: "\(voice.summary) produced no audible speech; try another --voice")
             }
             _ = try AudioPlayback(device: device)
             return Check(name: name, status: .ok,
-                         detail: "\(voice.summary); output device opens (try 'savvy say hello')")
+                         detail: "\(voice.summary)\(try cloudVoice(context, settings: settings)); output device opens (try 'savvy say hello')")
         } catch {
             return Check(name: name, status: .warn, detail: ErrorReporter.message(for: error))
+        }
+    }
+
+    /// The opted-in cloud voice as doctor reports it (not contacted: a check must not spend a
+    /// paid request), or "" when none is opted in.
+    static func cloudVoice(_ context: CommandContext, settings: VoiceSettings) throws -> String {
+        guard settings.cloud != nil else { return "" }
+        let coach = try CoachConfiguration.load(environment: context.environment, configFile: SavvyPaths(context).config("coach.conf"))
+        switch settings.cloudChoice(coach: coach, offline: context.arguments.has("offline")) {
+        case .notWanted: return ""
+        case let .unavailable(why): return "; cloud voice off (\(why))"
+        case let .available(cloud): return "; cloud voice \(cloud.summary) at \(cloud.client.speechURL), not contacted"
         }
     }
 

@@ -44,14 +44,14 @@ struct ChatCompletionClient: Sendable {
                 }
                 let detail = "HTTP \(response.status) after \(attempt) attempt\(attempt == 1 ? "" : "s")"
                     + (response.headers["retry-after"].map { "; retry-after \($0)" } ?? "")
-                    + errorSuffix(response.body)
+                    + redactor.errorSuffix(response.body)
                 return .failure(LLMFailure(reason: response.status == 429 ? .rateLimited : .serverError, detail: detail))
             case 401, 403:
-                return .failure(LLMFailure(reason: .unauthorized, detail: "HTTP \(response.status)" + errorSuffix(response.body)))
+                return .failure(LLMFailure(reason: .unauthorized, detail: "HTTP \(response.status)" + redactor.errorSuffix(response.body)))
             case 500...:
-                return .failure(LLMFailure(reason: .serverError, detail: "HTTP \(response.status)" + errorSuffix(response.body)))
+                return .failure(LLMFailure(reason: .serverError, detail: "HTTP \(response.status)" + redactor.errorSuffix(response.body)))
             default:
-                return .failure(LLMFailure(reason: .rejected, detail: "HTTP \(response.status)" + errorSuffix(response.body)))
+                return .failure(LLMFailure(reason: .rejected, detail: "HTTP \(response.status)" + redactor.errorSuffix(response.body)))
             }
         }
     }
@@ -81,31 +81,5 @@ struct ChatCompletionClient: Sendable {
         let content = message["content"] as? String ?? ""
         let refused = (refusal.map { !$0.isEmpty } ?? false) || finish == "content_filter"
         return .success(ChatAnswer(content: Data(content.utf8), finishReason: finish, refused: refused))
-    }
-
-    /// "; error 400 invalid_request_error: message" from an error body, cleaned and short.
-    /// llama.cpp sends `error.code` as an integer, OpenAI and Groq as a string. Each field is
-    /// cleaned before it is shortened, so a cut can never leave the first half of a key.
-    private func errorSuffix(_ body: Data) -> String {
-        guard let root = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
-              let error = root["error"] as? [String: Any]
-        else { return "" }
-        func field(_ value: String, limit: Int) -> String {
-            let cleaned = redactor.clean(value)
-            return cleaned.count > limit ? String(cleaned.prefix(limit - 1)) + "…" : cleaned
-        }
-        var parts: [String] = []
-        if let code = error["code"] as? String {
-            parts.append(field(code, limit: 60))
-        } else if let code = error["code"] as? NSNumber {
-            parts.append(code.stringValue)
-        }
-        if let type = error["type"] as? String { parts.append(field(type, limit: 60)) }
-        parts.removeAll(where: \.isEmpty)
-        var text = parts.isEmpty ? "" : "; error " + parts.joined(separator: " ")
-        if let message = error["message"] as? String {
-            text += ": " + field(message, limit: 160)
-        }
-        return text
     }
 }
