@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Targets sit only at hard boundaries (a C library, a dependency direction):
 /// C shims ← SavvyAudio / SavvyDSP / SavvyASR / SavvySemantic ← SavvyCoach ← SavvyStore ← SavvySession ← SavvyCLI ← savvy;
-/// SavvyFileSystem (paths as bytes) sits under every module that opens files.
+/// SavvyFileSystem (paths as bytes, plain reasons for failed file calls) sits under every module
+/// that opens files.
 /// SavvySession holds the score pipeline and the practice recorder, so every front end (the CLI
 /// commands, the interview loop) runs one path.
 let swiftSettings: [SwiftSetting] = [
@@ -38,14 +39,15 @@ let package = Package(
         system("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev"]),
         system("COpenBLAS", pkg: "openblas", apt: ["libopenblas-dev"]),
 
-        // File paths as bytes (a name need not be UTF-8), for every module that touches files.
+        // File paths as bytes (a name need not be UTF-8) and plain reasons for failed file calls,
+        // for every module that touches files.
         .target(name: "SavvyFileSystem", swiftSettings: swiftSettings),
         .target(name: "SavvyAudio", dependencies: ["CSndfile", "CSoxr", "CALSA", "SavvyFileSystem"], swiftSettings: swiftSettings),
         .target(name: "SavvyDSP", dependencies: ["CFFTW"], swiftSettings: hotLoopSettings),
-        .target(name: "SavvyASR", dependencies: ["CPocketSphinx"], swiftSettings: swiftSettings),
+        .target(name: "SavvyASR", dependencies: ["CPocketSphinx", "SavvyFileSystem"], swiftSettings: swiftSettings),
         // The encoder's element-wise loops (GELU, LayerNorm, softmax) run ~20× slower unoptimised.
-        .target(name: "SavvySemantic", dependencies: ["COpenBLAS"], swiftSettings: hotLoopSettings),
-        .target(name: "SavvyCoach", dependencies: ["SavvyDSP", "SavvyASR", "SavvySemantic", "CCurl"], swiftSettings: swiftSettings),
+        .target(name: "SavvySemantic", dependencies: ["COpenBLAS", "SavvyFileSystem"], swiftSettings: hotLoopSettings),
+        .target(name: "SavvyCoach", dependencies: ["SavvyDSP", "SavvyASR", "SavvySemantic", "CCurl", "SavvyFileSystem"], swiftSettings: swiftSettings),
         .target(name: "SavvyStore", dependencies: ["SavvyCoach", "CSQLite", "SavvyFileSystem"], swiftSettings: swiftSettings),
         .target(
             name: "SavvySession",

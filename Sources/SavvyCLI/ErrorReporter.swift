@@ -26,7 +26,9 @@ enum ErrorReporter {
     /// every byte of a path that is not UTF-8 and every control character shown escaped (`\xE9`,
     /// `\x1B`): a file name must neither garble the line nor drive the terminal.
     static func message(for error: any Error) -> String {
-        let text = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+        // A Foundation error no module mapped still gets one plain line, never "nscocoaerrordomain error 512".
+        let text = SystemErrorText.foundationMessage(error)
+            ?? (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
         return RawPath.displayed(text.split(whereSeparator: \.isNewline).joined(separator: " "))
     }
 }

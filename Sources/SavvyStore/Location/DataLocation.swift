@@ -100,16 +100,6 @@ public struct DataLocation: Sendable, Equatable {
 
     /// A short lower-case reason for a file-system errno.
     public static func describe(errno code: Int32) -> String {
-        switch code {
-        case EACCES, EPERM: return "permission denied"
-        case ENOTDIR: return "a parent path is a file, not a directory"
-        case EROFS: return "read-only file system"
-        case ENOSPC, EDQUOT: return "disk full"
-        case ENOENT: return "no such file or directory"
-        case EISDIR: return "is a directory"
-        case ENAMETOOLONG: return "path too long"
-        case ENODEV: return "not a regular file (a device, a FIFO, or a link to one)"
-        default: return String(cString: strerror(code)).lowercased()
-        }
+        SystemErrorText.describe(errno: code)
     }
 }

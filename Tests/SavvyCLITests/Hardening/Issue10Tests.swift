@@ -203,6 +203,66 @@ final class Issue10Tests: XCTestCase {
         }
     }
 
+    // MARK: Item 15 — plain messages
+
+    /// Every command that touches files, each with a file-system fault: one plain line, exit 1,
+    /// never a Foundation text ("nscocoaerrordomain error 512", "the operation could not be
+    /// completed", "couldn’t be opened").
+    func testIssue10_item15_fileFaultsGiveOnePlainLine() throws {
+        let dir = try TemporaryDirectory()
+        let folder = dir.path("folder.wav")
+        XCTAssertEqual(mkdir(folder, 0o755), 0)
+        let aFile = dir.path("file")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: aFile))
+        let drillsHome = dir.path("drills-home")
+        XCTAssertEqual(mkdir(drillsHome, 0o755), 0)
+        XCTAssertEqual(mkdir(drillsHome + "/drills.json", 0o755), 0)
+        try storeSession()
+        try Data("x".utf8).write(to: home.url.appendingPathComponent("reports"))
+        let cases: [(id: String, args: [String], home: String?, says: String)] = [
+            ("score missing", ["score", dir.path("missing.wav"), "--no-save"], nil, "cannot read '\(dir.path("missing.wav"))': no such file"),
+            ("score folder", ["score", folder, "--no-save"], nil, "is a folder, not a regular file"),
+            ("score --db under a file", ["score", PackagePaths.fixture("fillers.wav"), "--db", aFile + "/s.db",
+                                         "--asr", "pocketsphinx", "--coach", "heuristic"], nil, "'\(aFile)' is a file, not a directory"),
+            ("drills file is a folder", ["drills"], drillsHome, "cannot read drill file '\(drillsHome)/drills.json': is a directory"),
+            ("progress folder is a file", ["progress"], nil, "cannot create the folder '\(home.path)/reports'"),
+            ("import a folder", ["import", folder], nil, "cannot be read: is a directory"),
+            ("import missing", ["import", dir.path("missing.json")], nil, "cannot be read: no such file or directory"),
+            ("transcript-out in a file", ["score", PackagePaths.fixture("fillers.wav"), "--no-save", "--transcript-out", aFile + "/t.txt"],
+             nil, "a parent path is a file, not a directory"),
+        ]
+        let foundation = ["nscocoaerrordomain", "operation could not be completed", "couldn’t", "couldn't", "error domain", "read failed"]
+        for c in cases {
+            let r = run(c.args, home: c.home)
+            XCTAssertEqual(r.status, .failure, c.id)
+            XCTAssertTrue(r.err.hasPrefix("savvy: error: ") && r.err.hasSuffix("\n"), "\(c.id): \(r.err)")
+            // One line per failure (`import` adds its count of failed files).
+            XCTAssertTrue(r.err.split(separator: "\n").allSatisfy { $0.hasPrefix("savvy: error: ") }, "\(c.id): \(r.err)")
+            XCTAssertTrue(r.err.contains(c.says), "\(c.id): \(r.err)")
+            for text in foundation { XCTAssertFalse(r.err.lowercased().contains(text), "\(c.id): \(r.err)") }
+        }
+    }
+
+    /// Foundation's own errors, from real calls, become a plain reason; one that reaches the
+    /// top unmapped still gets one line naming the file.
+    func testIssue10_item15_foundationErrorsBecomePlainReasons() throws {
+        let dir = try TemporaryDirectory()
+        var errors: [(id: String, error: any Error, reason: String)] = []
+        do { _ = try Data(contentsOf: URL(fileURLWithPath: dir.path("missing"))) } catch { errors.append(("read missing", error, "no such file or directory")) }
+        do { try Data().write(to: URL(fileURLWithPath: dir.path("no/such/folder/x"))) } catch { errors.append(("write into missing folder", error, "no such file or directory")) }
+        do { try FileManager.default.createDirectory(atPath: "/dev/null/x", withIntermediateDirectories: true) } catch {
+            // Foundation keeps no errno here: the Cocoa code's meaning, still one plain reason.
+            errors.append(("folder under a device", error, "the file system refused the operation"))
+        }
+        XCTAssertEqual(errors.count, 3)
+        for e in errors {
+            XCTAssertEqual(SystemErrorText.reason(e.error), e.reason, e.id)
+            let line = ErrorReporter.message(for: e.error)
+            XCTAssertTrue(line.hasSuffix(e.reason + "; check the path, its permissions and free space, then try again"), "\(e.id): \(line)")
+            XCTAssertFalse(line.lowercased().contains("domain"), "\(e.id): \(line)")
+        }
+    }
+
     // MARK: Item 14 — exit codes and wording
 
     /// An unknown value of a flag is a bad invocation (64) everywhere, drill ids included.
