@@ -143,7 +143,7 @@ public struct CoachConfiguration: Sendable, Equatable {
     private static func readFile(_ url: URL) throws -> [(String, String, Int)] {
         let path = url.path
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard RawPath.withCString(path, { stat($0, &info) }) == 0 else {
             if errno == ENOENT { return [] }
             throw CoachError.configFileUnreadable(path: path, reason: SystemErrorText.describe(errno: errno))
         }

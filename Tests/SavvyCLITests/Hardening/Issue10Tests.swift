@@ -459,8 +459,22 @@ final class Issue10Tests: XCTestCase {
     func testIssue10_item7_nonRegularInputsAreRefusedAtOnce() throws {
         let dir = try TemporaryDirectory()
         XCTAssertEqual(mkfifo(dir.path("take.wav"), 0o644), 0)
+        // A socket cannot even be opened (ENXIO); it used to read "no such device or address".
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let socketPath = dir.path("s.wav")
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in socketPath.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
         let cases: [(path: String, kind: String)] = [
             (dir.path("take.wav"), "a FIFO (named pipe)"),
+            (socketPath, "a socket"),
             ("/dev/zero", "a device"),
             (dir.path, "a folder"),
         ]
