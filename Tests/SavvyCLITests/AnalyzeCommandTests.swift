@@ -42,6 +42,31 @@ final class AnalyzeCommandTests: XCTestCase {
         XCTAssertEqual(first.stdout, second.stdout)
     }
 
+    /// Issue 13: the CPPS threads change the speed, never a byte of the output; the thread count
+    /// comes from `--threads`, else `SAVVY_THREADS`, and bad values are usage errors.
+    func testIssue13_threadCountsGiveByteIdenticalJSON() throws {
+        let args = ["analyze", PackagePaths.fixture("star-answer.wav"), "--json", "--frames"]
+        let one = try BinaryRun.savvy(args + ["--threads", "1"])
+        XCTAssertEqual(one.exitCode, 0, one.stderr)
+        XCTAssertTrue(one.stdout.contains("\"cppsDB\""))
+        let four = try BinaryRun.savvy(args + ["--threads", "4"])
+        XCTAssertEqual(four.exitCode, 0, four.stderr)
+        XCTAssertEqual(four.stdout, one.stdout)
+        let fromEnvironment = try BinaryRun.savvy(args, environment: ["SAVVY_THREADS": "3"])
+        XCTAssertEqual(fromEnvironment.stdout, one.stdout)
+        let cases: [(id: String, extra: [String], environment: [String: String], mentions: String)] = [
+            ("T1-zero", ["--threads", "0"], [:], "'--threads' must be between 1 and 256, got 0"),
+            ("T2-word", ["--threads", "all"], [:], "'--threads' expects a whole number, got 'all'"),
+            ("T3-env", [], ["SAVVY_THREADS": "many"], "SAVVY_THREADS must be a whole number from 1 to 256, got 'many'"),
+        ]
+        for c in cases {
+            let run = try BinaryRun.savvy(args + c.extra, environment: c.environment)
+            XCTAssertEqual(run.exitCode, 64, c.id)
+            XCTAssertTrue(run.stderr.contains(c.mentions), "\(c.id): \(run.stderr)")
+            XCTAssertEqual(run.stdout, "", c.id)
+        }
+    }
+
     func testFramesAreAlignedColumns() throws {
         let run = try BinaryRun.savvy(["analyze", PackagePaths.fixture("pitch-glide.wav"), "--json", "--frames"])
         let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])

@@ -33,7 +33,7 @@ final class FollowUpAskerTests: XCTestCase {
     }
 
     private func reply(question: String, quote: String) -> String {
-        Fixtures.completion(content: Fixtures.json(["question": question, "quote": quote]))
+        Fixtures.completion(content: Fixtures.json(["question": question, "excerpt": quote]))
     }
 
     func testIssue12_groundedQuestionIsKept() throws {
@@ -71,5 +71,32 @@ final class FollowUpAskerTests: XCTestCase {
         let heuristic = try asker(transport)
         XCTAssertNil(heuristic.ask(transcript: answer, question: "Q", options: ScoringOptions(coach: .heuristic, offline: false, noCache: false)))
         XCTAssertEqual(transport.requests, 0)
+    }
+
+    func testIssue12_requestConstrainsTheExcerptToTheAnswersSpans() throws {
+        func body(_ provider: LLMProvider) throws -> [String: Any] {
+            let data = FollowUpAsker.requestBody(model: "m", provider: provider, transcript: answer, question: "Tell me about an outage.")
+            return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        let spans = QuoteCandidates(index: TranscriptIndex(transcript: answer)).choices
+        for provider in [LLMProvider.local, .openai] {
+            let request = try body(provider)
+            let format = try XCTUnwrap(request["response_format"] as? [String: Any])
+            XCTAssertEqual(format["type"] as? String, "json_schema", provider.rawValue)
+            let schema = try XCTUnwrap((format["json_schema"] as? [String: Any])?["schema"] as? [String: Any])
+            XCTAssertEqual(schema["required"] as? [String], ["excerpt", "question"], provider.rawValue)
+            let properties = try XCTUnwrap(schema["properties"] as? [String: [String: Any]])
+            XCTAssertEqual(properties["excerpt"]?["enum"] as? [String], spans, provider.rawValue)
+            // The local grammar bounds the question; OpenAI's strict mode rejects `maxLength` and
+            // its newer models want `max_completion_tokens`.
+            XCTAssertEqual(properties["question"]?["maxLength"] as? Int, provider == .local ? FollowUpAsker.maxQuestionCharacters : nil)
+            XCTAssertEqual(request["max_tokens"] as? Int, provider == .local ? 160 : nil, provider.rawValue)
+            XCTAssertEqual(request["max_completion_tokens"] as? Int, provider == .openai ? 160 : nil, provider.rawValue)
+        }
+        let data = FollowUpAsker.requestBody(model: "m", provider: .local, transcript: answer, question: "Q")
+        XCTAssertEqual(data, FollowUpAsker.requestBody(model: "m", provider: .local, transcript: answer, question: "Q"), "same bytes")
+        // llama.cpp generates properties in the schema's order: the excerpt comes first.
+        let text = String(decoding: data, as: UTF8.self)
+        XCTAssertLessThan(try XCTUnwrap(text.range(of: "\"excerpt\":{")).lowerBound, try XCTUnwrap(text.range(of: "\"question\":{")).lowerBound)
     }
 }

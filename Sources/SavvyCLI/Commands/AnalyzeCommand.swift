@@ -13,6 +13,7 @@ enum AnalyzeCommand {
         flags: [
             FlagSpec("json", help: "print the measurements as JSON (sorted keys, fixed precision)"),
             FlagSpec("frames", help: "with --json, add per-frame tracks: time, f0 (null when unvoiced), rmsDB, active, cpps"),
+            ThreadsArgument.flag,
         ],
         discussion: """
         Delivery numbers are computed on this machine, deterministically: the same file gives
@@ -25,9 +26,10 @@ enum AnalyzeCommand {
         if args.has("frames"), !args.has("json") {
             throw UsageError("'--frames' goes with '--json' (the tracks are for plots and scripts)", command: spec.name)
         }
+        let threads = try ThreadsArgument.threads(context)
         let path = args.positionals[0]
         let audio = try AudioFile.load(path: path)
-        let analysis = try DeliveryAnalyzer().analyze(samples: audio.samples, sampleRate: audio.sampleRate)
+        let analysis = try DeliveryAnalyzer(threads: threads).analyze(samples: audio.samples, sampleRate: audio.sampleRate)
         if args.has("json") {
             let report = AnalyzeJSON(source: audio.source, analysis: analysis, includeFrames: args.has("frames"))
             context.stdout.write(try StableJSON.encode(report))

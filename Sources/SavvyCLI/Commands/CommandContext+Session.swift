@@ -31,7 +31,8 @@ extension ScorePipeline {
             avoid: args.all("avoid"), include: args.all("include"),
             coach: CoachMode(rawValue: args.value("coach") ?? "auto") ?? .auto,
             offline: args.has("offline"), noCache: args.has("no-cache"),
-            engine: try EngineChoice(parsing: args.value("asr") ?? "auto"))
+            engine: try EngineChoice(parsing: args.value("asr") ?? "auto"),
+            analysisThreads: try ThreadsArgument.threads(context, jobs: args.int("jobs", in: 1...16) ?? 1))
         return try make(request, paths: paths, environment: context.environment, cache: cache)
     }
 }

@@ -31,6 +31,7 @@ enum ScoreCommand {
             FlagSpec("prompt", value: "TEXT", help: "the question answered (drives the relevance score)"),
             FlagSpec("no-save", help: "do not save a session"),
             FlagSpec("jobs", value: "N", help: "score N files at a time", default: "1"),
+            ThreadsArgument.flag,
             FlagSpec("transcript-out", value: "PATH", help: "write the transcript text (fillers in [brackets]) to PATH; a folder when scoring several files"),
             FlagSpec("report", value: "PATH", help: "also write the session's HTML report to PATH (as 'savvy report'); a folder when scoring several files"),
         ] + scoringFlags,

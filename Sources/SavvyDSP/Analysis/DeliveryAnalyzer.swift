@@ -1,9 +1,12 @@
+import Foundation
+
 /// The deterministic delivery analysis of one recording: pitch, loudness, voice quality,
 /// activity/pauses and recording quality, all on 16 kHz mono audio.
 ///
 /// Frames are 25 ms (400 samples) every 10 ms (160 samples); frame `i` covers samples
-/// `[i·160, i·160 + 400)`. Single-threaded with a fixed summation order, FFTW plans made with
-/// `FFTW_ESTIMATE`: the same samples always give a bit-identical ``DeliveryAnalysis``.
+/// `[i·160, i·160 + 400)`. Fixed summation orders and FFTW plans made with `FFTW_ESTIMATE`: the
+/// same samples always give a bit-identical ``DeliveryAnalysis``, whatever ``threads`` is (only
+/// CPPS, the costliest part, runs on several threads; see ``ParallelCPPS``).
 /// An analyzer holds only its configuration; it is cheap to create and safe to share.
 public struct DeliveryAnalyzer: Sendable {
     /// The only sample rate accepted, Hz.
@@ -14,11 +17,19 @@ public struct DeliveryAnalyzer: Sendable {
     public static let frameLength = 400
 
     public let configuration: DeliveryConfiguration
+    /// Threads the CPPS analysis may use (at least 1). Not part of the configuration: it changes
+    /// the speed, never a bit of the result.
+    public let threads: Int
 
     /// Validates `configuration` (throws ``DSPError/invalidConfiguration(parameter:value:rule:)``).
-    public init(configuration: DeliveryConfiguration = .init()) throws(DSPError) {
+    /// - Parameter threads: CPPS threads; `nil` means one per active processor.
+    public init(configuration: DeliveryConfiguration = .init(), threads: Int? = nil) throws(DSPError) {
         try configuration.validate()
+        if let threads, threads < 1 {
+            throw .invalidConfiguration(parameter: "threads", value: Double(threads), rule: "must be at least 1")
+        }
         self.configuration = configuration
+        self.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
     }
 
     /// Analyse `samples` (mono, nominally in −1…1) recorded at `sampleRate` Hz.
@@ -62,7 +73,7 @@ public struct DeliveryAnalyzer: Sendable {
             let times = CPPSAnalyzer.frameTimes(sampleCount: signal.count, inputRate: sampleRate)
             if !times.isEmpty {
                 let resampled = PolyphaseResampler(from: sampleRate, to: CPPSAnalyzer.sampleRate).process(signal)
-                let cpp = try CPPSAnalyzer().process(signal: resampled, times: times)
+                let cpp = try ParallelCPPS(threads: threads).process(signal: resampled, times: times)
                 voice = summarizeCPPS(cpp, times: times, f0: f0, into: &cppsTrack)
             }
         }

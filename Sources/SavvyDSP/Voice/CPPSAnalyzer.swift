@@ -120,12 +120,20 @@ final class CPPSAnalyzer {
     }
 
     /// CPP (dB) of every frame at `times` for the 10 kHz signal `signal`.
-    ///
-    /// Smoothing is linear and separable with per-frame (time) and per-bin (quefrency) edge
-    /// renormalisation, so quefrency-then-time equals Praat's time-then-quefrency; smoothing
-    /// each new row in quefrency once, when it is made, saves redoing it for five frames.
     func process(signal input: [Double], times: [Double]) -> [Double] {
         guard !times.isEmpty else { return [] }
+        let signal = CPPSAnalyzer.preEmphasised(input)
+        var out = [Double](repeating: 0, count: times.count)
+        signal.withUnsafeBufferPointer { x in
+            out.withUnsafeMutableBufferPointer { values in
+                process(emphasised: x, times: times, frames: 0..<times.count, into: values.baseAddress!)
+            }
+        }
+        return out
+    }
+
+    /// Praat's pre-emphasis from 50 Hz, y[n] = x[n] − a·x[n − 1] with a = e^(−2π·50/10000).
+    static func preEmphasised(_ input: [Double]) -> [Double] {
         var signal = input
         let a = exp(-2 * Double.pi * 50 / Double(CPPSAnalyzer.sampleRate))
         if signal.count > 1 {
@@ -133,28 +141,42 @@ final class CPPSAnalyzer {
                 signal[n] -= a * signal[n - 1]
             }
         }
+        return signal
+    }
+
+    /// CPP (dB) of frames `range` of `times` (the whole grid) for the pre-emphasised 10 kHz
+    /// signal `x`, written to `out[0..<range.count]`.
+    ///
+    /// Frame `f` depends only on the cepstra of frames `f − half … f + half` (within the grid),
+    /// and each cepstrum only on `x` and its time, so any range gives the values the whole grid
+    /// gives, bit for bit: the ring is filled from `range.lowerBound − half` on. (The median
+    /// brackets only choose how fast the exact order statistic is found.) That is what lets
+    /// ``ParallelCPPS`` split the grid over threads in any way.
+    ///
+    /// Smoothing is linear and separable with per-frame (time) and per-bin (quefrency) edge
+    /// renormalisation, so quefrency-then-time equals Praat's time-then-quefrency; smoothing
+    /// each new row in quefrency once, when it is made, saves redoing it for five frames.
+    func process(emphasised x: UnsafeBufferPointer<Double>, times: [Double], frames range: Range<Int>,
+                 into out: UnsafeMutablePointer<Double>) {
+        guard !range.isEmpty else { return }
         slopeBracket = SelectionBracket()
         interceptBracket = SelectionBracket()
         let frames = times.count
         let half = timeKernel.count / 2
-        var out = [Double](repeating: 0, count: frames)
-        var produced = 0
-        signal.withUnsafeBufferPointer { x in
-            for f in 0..<frames {
-                cepstrum(signal: x, time: times[f])
-                smoothQuefrency(into: ring + (f % timeKernel.count) * quefrencyCount)
-                // frame f completes the time neighbourhood of frame f − half
-                while produced <= f - half {
-                    out[produced] = smoothedPeakProminence(frame: produced, frames: frames)
-                    produced += 1
-                }
+        var produced = range.lowerBound
+        for f in max(0, range.lowerBound - half)..<min(frames, range.upperBound + half) {
+            cepstrum(signal: x, time: times[f])
+            smoothQuefrency(into: ring + (f % timeKernel.count) * quefrencyCount)
+            // frame f completes the time neighbourhood of frame f − half
+            while produced <= f - half && produced < range.upperBound {
+                out[produced - range.lowerBound] = smoothedPeakProminence(frame: produced, frames: frames)
+                produced += 1
             }
         }
-        while produced < frames {
-            out[produced] = smoothedPeakProminence(frame: produced, frames: frames)
+        while produced < range.upperBound {
+            out[produced - range.lowerBound] = smoothedPeakProminence(frame: produced, frames: frames)
             produced += 1
         }
-        return out
     }
 
     /// Power cepstrum c² of the frame centred at `time`, written to `rawRow`.

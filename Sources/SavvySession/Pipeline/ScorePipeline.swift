@@ -20,6 +20,8 @@ public struct ScorePipeline {
         public var watchWords: WatchWords
         public var lexicon: FillerLexicon
         public var lexiconVersion: String
+        /// Threads for the delivery analysis; `nil` is one per core (the numbers never depend on it).
+        public var analysisThreads: Int?
     }
 
     public let settings: Settings
@@ -39,9 +41,13 @@ public struct ScorePipeline {
         public var offline: Bool
         public var noCache: Bool
         public var engine: EngineChoice
+        /// Threads for the delivery analysis (CPPS); `nil` is one per core.
+        public var analysisThreads: Int?
 
         public init(drillID: String?, prompt: String, avoid: [String] = [], include: [String] = [],
-                    coach: CoachMode = .auto, offline: Bool = false, noCache: Bool = false, engine: EngineChoice) {
+                    coach: CoachMode = .auto, offline: Bool = false, noCache: Bool = false, engine: EngineChoice,
+                    analysisThreads: Int? = nil) {
+            self.analysisThreads = analysisThreads
             self.drillID = drillID
             self.prompt = prompt
             self.avoid = avoid
@@ -78,7 +84,8 @@ public struct ScorePipeline {
         let settings = Settings(
             drill: drill, prompt: request.prompt,
             scoring: ScoringOptions(coach: request.coach, offline: request.offline, noCache: request.noCache),
-            engine: request.engine, watchWords: watch, lexicon: lexicon, lexiconVersion: lexiconVersion)
+            engine: request.engine, watchWords: watch, lexicon: lexicon, lexiconVersion: lexiconVersion,
+            analysisThreads: request.analysisThreads)
         return ScorePipeline(settings: settings, router: router, environment: environment)
     }
 
@@ -128,7 +135,7 @@ public struct ScorePipeline {
     }
 
     private func analyse(_ audio: DecodedAudio, path: String) throws -> DeliveryAnalysis {
-        let analysis = try DeliveryAnalyzer().analyze(samples: audio.samples, sampleRate: audio.sampleRate)
+        let analysis = try DeliveryAnalyzer(threads: settings.analysisThreads).analyze(samples: audio.samples, sampleRate: audio.sampleRate)
         if analysis.activity.segments.isEmpty || analysis.quality.warnings.contains(.noSpeech) {
             throw SessionError.noSpeech(path: path)
         }
@@ -148,7 +155,8 @@ public struct ScorePipeline {
             judged.words = []
             judged.verbatimPass = nil
         }
-        let metrics = engine.metrics(delivery: analysis, transcript: judged)
+        let metrics = engine.metrics(delivery: analysis, transcript: judged,
+                                     hesitationEvidence: transcript.check?.trusted == false ? transcript : nil)
         let rubric = try router.score(transcript: judged, summary: DeliverySummary(metrics: metrics),
                                       drill: settings.drill, prompt: settings.prompt, options: settings.scoring)
         return ScoredAnswer(source: source, transcript: transcript, metrics: metrics, rubric: rubric,
