@@ -88,6 +88,17 @@ final class FilledPauseDetectorTests: XCTestCase {
         XCTAssertEqual(detector.detect(in: beating), [])
     }
 
+    func testIssue9_HesitationWordNeedsAVoiceJustBeforeOrUnderIt() {
+        // A held vowel at 1.85-2.2 s; Whisper's zero-length "uh" at 2.4 s is that sound, written
+        // late. One at 3.5 s, with only silence before it, was never voiced.
+        let t = tracks([(1.85, nil, nil, 0), (0.35, 118, 116, -24), (2.0, nil, nil, 0)])
+        let evidence = HesitationEvidence()
+        XCTAssertTrue(evidence.voiced(start: 2.4, end: 2.4, in: t))
+        XCTAssertTrue(evidence.voiced(start: 1.9, end: 2.1, in: t))
+        XCTAssertFalse(evidence.voiced(start: 3.5, end: 3.5, in: t))
+        XCTAssertFalse(evidence.voiced(start: 1.2, end: 1.3, in: t), "the sound comes before the word, not long after")
+    }
+
     func testIssue9_RejectsAFallingPhraseFinalVowel() throws {
         // A lengthened last vowel falls in pitch (here 2.5 st over 0.3 s): intonation, not a
         // hesitation, even though each frame is close to its neighbours.
