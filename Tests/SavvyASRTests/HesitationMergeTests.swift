@@ -15,6 +15,13 @@ final class HesitationMergeTests: XCTestCase {
         let merged = HesitationMerge.merge(Transcript(words: words, engine: "whisper", model: "m", verbatimPass: verbatim))
         XCTAssertEqual(merged.words.map(\.text), ["noticed", "was", "um", "that", "um"])
         XCTAssertEqual(HesitationMerge.merge(merged), merged, "idempotent")
+        // "Um, uh," in the verbatim pass where the words have one "um": that um accounts for the
+        // nearer one only, so the chained hesitation is kept (one to one, not by distance alone).
+        let chained = HesitationMerge.merge(Transcript(
+            words: [word("so", 0.5, 0.9), word("um", 1.0, 1.3), word("we", 2.0, 2.2)], engine: "whisper", model: "m",
+            verbatimPass: [word("so", 0.5, 0.9), word("um", 1.05, 1.25), word("uh", 1.5, 1.8), word("we", 2.0, 2.2)]))
+        XCTAssertEqual(chained.words.map(\.text), ["so", "um", "uh", "we"])
+        XCTAssertEqual(HesitationMerge.merge(chained), chained, "idempotent")
         let plain = Transcript(words: words, engine: "pocketsphinx", model: "m")
         XCTAssertEqual(HesitationMerge.merge(plain), plain)
     }

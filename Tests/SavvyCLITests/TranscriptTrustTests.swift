@@ -97,5 +97,25 @@ final class TranscriptTrustTests: XCTestCase {
         XCTAssertTrue(report.contains("not judged"), report)
         let pace = try XCTUnwrap((json["metrics"] as? [String: Any])?["pace"] as? [String: Any])
         XCTAssertNil(pace["wpm"], "no pace from invented words")
+        // The rubric says so too: content and word-based criteria are null with a reason, the
+        // audio-based ones are scored, and overall comes from those alone.
+        let rubric = try XCTUnwrap(json["rubric"] as? [String: Any])
+        for name in ["structure", "relevance", "fluency", "pace", "delivery"] {
+            let criterion = try XCTUnwrap(rubric[name] as? [String: Any], name)
+            XCTAssertTrue(criterion["score"] is NSNull, "\(name) is not judged")
+            XCTAssertTrue((criterion["reason"] as? String)?.hasPrefix("not judged: the transcript is not trusted") == true, name)
+        }
+        for name in ["engagement", "conciseness"] {
+            XCTAssertNotNil((rubric[name] as? [String: Any])?["score"] as? Int, "\(name) is judged from the audio")
+        }
+        XCTAssertTrue(rubric["content"] is NSNull)
+        XCTAssertEqual(rubric["overall"] as? Double, rubric["deliverySubtotal"] as? Double)
+        XCTAssertTrue(report.contains("Structure    not judged"), report)
+        // The store keeps the state: no pace or filler rate in the history row.
+        let history = try BinaryRun.savvy(["history", "--json"], environment: ["SAVVY_HOME": home.path])
+        let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        XCTAssertTrue(rows.first?["wpm"] is NSNull, history.stdout)
+        XCTAssertTrue(rows.first?["fillersPerMinute"] is NSNull, history.stdout)
+        XCTAssertNotNil(rows.first?["pitchSDSemitones"] as? Double, history.stdout)
     }
 }

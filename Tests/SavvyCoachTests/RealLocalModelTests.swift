@@ -43,7 +43,7 @@ final class RealLocalModelTests: XCTestCase {
         XCTAssertEqual(rubric.provenance.decision.candidates(for: .structureExtraction).map(\.tier), [.llmLocal, .heuristic])
         let structure = try XCTUnwrap(rubric.provenance.outcome(for: .structureExtraction))
         let coaching = try XCTUnwrap(rubric.provenance.outcome(for: .semanticCoaching))
-        for criterion in rubric.criteria { XCTAssertTrue((1...5).contains(criterion.score.score), criterion.name) }
+        for criterion in rubric.criteria { XCTAssertTrue(criterion.score.score.map((1...5).contains) == true, criterion.name) }
         // The model answered in the schema: the only degrades allowed are the checks on what it
         // said (a tiny model often fails them), never transport, HTTP or schema failures.
         let degrades = rubric.provenance.outcomes.flatMap { outcome in
@@ -67,8 +67,8 @@ final class RealLocalModelTests: XCTestCase {
             XCTAssertTrue(start < end && start >= transcript.words[0].start && end <= transcript.words.last!.end, span.sectionID)
         }
         if structure.tier == .llmLocal { XCTAssertFalse(kept.isEmpty, "no grounded section; dropped: \(structure.dropped)") }
-        let path = "structure from \(structure.tier.rawValue) (\(rubric.structure.score)), coaching from \(coaching.tier.rawValue) "
-            + "(relevance \(rubric.relevance.score) from \(rubric.relevance.tier.rawValue)), "
+        let path = "structure from \(structure.tier.rawValue) (\(rubric.structure.score.map(String.init) ?? "not judged")), coaching from \(coaching.tier.rawValue) "
+            + "(relevance \(rubric.relevance.score.map(String.init) ?? "not judged") from \(rubric.relevance.tier.rawValue)), "
             + "sections kept: " + kept.map { "\($0.sectionID) “\($0.quote ?? "")”" }.joined(separator: ", ")
             + "; model tips \(rubric.tips.filter { $0.tier == .llmLocal }.count); checks failed: \(degrades)"
 

@@ -61,8 +61,8 @@ final class SemanticModelTests: XCTestCase {
         let offTopic = try scorer.judge(
             transcript: transcript, drill: BuiltInDrills.star,
             prompt: "Describe a situation where you had to persuade a sceptical stakeholder.")
-        XCTAssertGreaterThanOrEqual(onTopic.relevance.score, 4, onTopic.relevance.reason)
-        XCTAssertLessThanOrEqual(offTopic.relevance.score, 2, offTopic.relevance.reason)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(onTopic.relevance.score), 4, onTopic.relevance.reason)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(offTopic.relevance.score), 2, offTopic.relevance.reason)
         XCTAssertTrue(offTopic.relevance.reason.hasPrefix("off topic"), offTopic.relevance.reason)
         XCTAssertTrue(offTopic.relevance.reason.contains("not addressed: "), offTopic.relevance.reason)
         XCTAssertTrue(onTopic.relevance.reason.contains("'within three weeks"), onTopic.relevance.reason)

@@ -54,7 +54,7 @@ enum RescoreCommand {
             scoring.delivery = ScoringDelivery(
                 transcriptJSON: transcriptJSON, asrEngine: answer.transcript.engine, asrModel: answer.transcript.model,
                 metricsJSON: metricsJSON, metricsVersion: m.metricsVersion, lexiconVersion: m.lexiconVersion,
-                wpm: m.pace.wpm, fillersPerMinute: m.fillers.perMinute, pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
+                wpm: m.pace.wpm, fillersPerMinute: answer.judgedFillersPerMinute, pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
         }
         try store.addScoring(sessionID: session.id, scoring)
         let identical = try metricsJSON == SessionRecorder.encode(latest.metrics)

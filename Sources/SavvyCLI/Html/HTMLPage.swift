@@ -86,6 +86,7 @@ enum HTMLPage {
     .card{background:var(--card);border:1px solid var(--line);border-left:6px solid var(--band);border-radius:6px;padding:8px 12px}
     .card h3{margin:0;font-size:1em;display:flex;justify-content:space-between}
     .card .score{font-weight:700}.card p{margin:4px 0 0;font-size:.92em}.card .tier{color:var(--muted);font-size:.8em}
+    .card.not-judged{--band:var(--line)}.card.not-judged .score{color:var(--muted)}
     .band-green{--band:var(--good)}.band-amber{--band:var(--fair)}.band-red{--band:var(--poor)}
     .badge{font-size:.78em;font-weight:600;padding:0 6px;border-radius:9px;border:1px solid var(--band);white-space:nowrap}
     .badge.band-green::before{content:"● "}.badge.band-amber::before{content:"▲ "}.badge.band-red::before{content:"■ "}

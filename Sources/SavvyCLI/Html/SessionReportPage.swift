@@ -55,12 +55,23 @@ struct SessionReportPage {
             ("judged by", judged.isEmpty ? "—" : judged),
         ]
         out += "<ul class=\"facts\">" + facts.map { "<li>\(HTMLText.escape($0.0)) <b>\(HTMLText.escape($0.1))</b></li>" }.joined() + "</ul>\n"
-        out += "<div class=\"overall\"><span class=\"big\">\(Format.fixed(r.overall, 1))<small> / 5 overall</small></span>"
-        out += "<span class=\"badge \(Self.bandClass(r.overall))\"></span>"
-        out += "<span>content <b>\(Format.fixed(r.content, 1))</b> · delivery <b>\(Format.fixed(r.deliverySubtotal, 1))</b></span>"
+        if let overall = r.overall {
+            out += "<div class=\"overall\"><span class=\"big\">\(Format.fixed(overall, 1))<small> / 5 overall</small></span>"
+            out += "<span class=\"badge \(Self.bandClass(overall))\"></span>"
+        } else {
+            out += "<div class=\"overall\"><span class=\"big\">not judged</span>"
+        }
+        let subtotal = { (value: Double?) in value.map { "<b>\(Format.fixed($0, 1))</b>" } ?? "<b>not judged</b>" }
+        out += "<span>content \(subtotal(r.content)) · delivery \(subtotal(r.deliverySubtotal))</span>"
+        if r.content == nil, r.overall != nil { out += "<span class=\"muted\">overall from the judged delivery criteria alone</span>" }
         var notes = ["the rubric below, judged by " + Self.tiers(r)]
         if input.scoringCount > 1 { notes.append("latest of \(input.scoringCount) scorings") }
-        out += "<span class=\"muted\">\(HTMLText.escape(notes.joined(separator: " · ")))</span></div>\n</header>\n"
+        out += "<span class=\"muted\">\(HTMLText.escape(notes.joined(separator: " · ")))</span></div>\n"
+        if let check = t.check, !check.trusted {
+            out += "<p class=\"note-line\">Transcript not trusted: \(HTMLText.escape(check.reason ?? "unknown reason")) — "
+                + "content and word-based numbers not judged; delivery numbers from the audio below.</p>\n"
+        }
+        out += "</header>\n"
         return out
     }
 
@@ -138,7 +149,8 @@ struct SessionReportPage {
     }
 
     private func delivery() -> String {
-        let rows = ScoreReport(answer: input.answer, title: "", palette: Palette(enabled: false)).deliveryRows(input.answer.metrics)
+        let rows = ScoreReport(answer: input.answer, title: "", palette: Palette(enabled: false)).deliveryRows(
+            input.answer.metrics, wordsTrusted: input.answer.transcript.check?.trusted != false)
         var out = "<section id=\"delivery\"><h2>Delivery</h2>\n<table><tbody>\n"
         for row in rows {
             let badge = row.band.map { "<span class=\"badge band-\($0.rawValue)\"></span>" } ?? ""
@@ -151,9 +163,15 @@ struct SessionReportPage {
     private func rubric() -> String {
         var out = "<section id=\"rubric\"><h2>Rubric</h2>\n<div class=\"cards\">\n"
         for (name, criterion) in input.answer.rubric.criteria {
-            let band = ScoreReport.band(criterion.score).rawValue
+            guard let score = criterion.score else {
+                out += "<div class=\"card not-judged\"><h3><span>\(HTMLText.escape(name))</span>"
+                    + "<span class=\"score\">not judged</span></h3>"
+                    + "<p>\(HTMLText.escape(ScoreReport.notJudgedDetail(criterion.reason)))</p></div>\n"
+                continue
+            }
+            let band = ScoreReport.band(score).rawValue
             out += "<div class=\"card band-\(band)\"><h3><span>\(HTMLText.escape(name))</span>"
-                + "<span class=\"score\">\(criterion.score)/5 <span class=\"badge band-\(band)\"></span></span></h3>"
+                + "<span class=\"score\">\(score)/5 <span class=\"badge band-\(band)\"></span></span></h3>"
                 + "<p>\(HTMLText.escape(criterion.reason))</p><p class=\"tier\">\(HTMLText.escape(criterion.tier.rawValue))</p></div>\n"
         }
         return out + "</div></section>\n"

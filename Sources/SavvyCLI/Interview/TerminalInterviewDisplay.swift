@@ -27,7 +27,8 @@ final class TerminalInterviewDisplay: InterviewDisplay {
 
     func answered(_ turn: InterviewTurnPlan, answer: ScoredAnswer, sessionID: Int64) {
         let pace = answer.metrics.pace.wpm.map { " · \(Format.fixed($0, 0)) wpm" } ?? ""
-        stderr.write("scored \(Format.fixed(answer.rubric.overall, 1))/5\(pace) · session \(sessionID)\n")
+        let overall = answer.rubric.overall.map { "scored \(Format.fixed($0, 1))/5" } ?? "not judged"
+        stderr.write("\(overall)\(pace) · session \(sessionID)\n")
     }
 
     func unanswered(_ turn: InterviewTurnPlan, why: String) {

@@ -20,38 +20,35 @@ struct ScoreReport {
                                   + "content and word-based numbers not judged") + "\n"
         }
         out += "\n" + palette.bold("Delivery") + "\n"
-        out += ReportRow.align(deliveryRows(m), palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
-        if answer.transcript.check?.trusted == false {
-            out += "\n" + palette.bold("Content") + "  " + palette.yellow("not judged") + palette.dim(" — the transcript is not trusted") + "\n"
-        } else {
-            out += "\n" + palette.bold("Content") + palette.dim(
-                "  overall \(Format.fixed(r.overall, 1)) / 5 · content \(Format.fixed(r.content, 1)) · delivery \(Format.fixed(r.deliverySubtotal, 1))"
-                    + " (overall = (2 × content + delivery) / 3)") + "\n"
-            let criteria = r.criteria.map { item in
-                ReportRow(label: item.name, value: "\(item.score.score)/5", band: Self.band(item.score.score),
-                          detail: item.score.reason)
-            }
-            out += ReportRow.align(criteria, palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
-            if !r.structureMap.isEmpty {
-                out += "\n" + palette.bold("Structure") + palette.dim("  placed by \(ProvenanceText.name(r.structure.tier))") + "\n"
-                for span in r.structureMap {
-                    if let quote = span.quote {
-                        let at = span.start.map { Format.clock($0) + "  " } ?? ""
-                        out += "  \(span.name.padding(10)) " + palette.dim(at) + "“\(Self.shorten(quote, 70))”\n"
-                    } else {
-                        out += "  \(span.name.padding(10)) " + palette.red("missing") + "\n"
-                    }
-                }
-                if r.structure.inOrder == false {
-                    let spoken = r.structureMap.filter(\.isPresent).sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.name)
-                    out += "  " + palette.yellow("out of order: spoken as \(spoken.joined(separator: " → "))") + "\n"
+        let trusted = answer.transcript.check?.trusted != false
+        out += ReportRow.align(deliveryRows(m, wordsTrusted: trusted), palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
+        out += "\n" + palette.bold("Content") + (r.content == nil ? "  " + palette.yellow("not judged") : "")
+            + palette.dim("  " + Self.totals(r)) + "\n"
+        // With an untrusted transcript the first line already says why each row is not judged.
+        let criteria = r.criteria.map { item in
+            item.score.score.map { ReportRow(label: item.name, value: "\($0)/5", band: Self.band($0), detail: item.score.reason) }
+                ?? ReportRow(label: item.name, value: "not judged", band: nil, detail: trusted ? Self.notJudgedDetail(item.score.reason) : "")
+        }
+        out += ReportRow.align(criteria, palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
+        if !r.structureMap.isEmpty {
+            out += "\n" + palette.bold("Structure") + palette.dim("  placed by \(ProvenanceText.name(r.structure.tier))") + "\n"
+            for span in r.structureMap {
+                if let quote = span.quote {
+                    let at = span.start.map { Format.clock($0) + "  " } ?? ""
+                    out += "  \(span.name.padding(10)) " + palette.dim(at) + "“\(Self.shorten(quote, 70))”\n"
+                } else {
+                    out += "  \(span.name.padding(10)) " + palette.red("missing") + "\n"
                 }
             }
-            if !r.tips.isEmpty {
-                out += "\n" + palette.bold("Tips") + "\n"
-                for tip in r.tips {
-                    out += "  • \(tip.text)" + (tip.evidence.isEmpty ? "" : palette.dim(" (\(tip.evidence))")) + "\n"
-                }
+            if r.structure.inOrder == false {
+                let spoken = r.structureMap.filter(\.isPresent).sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.name)
+                out += "  " + palette.yellow("out of order: spoken as \(spoken.joined(separator: " → "))") + "\n"
+            }
+        }
+        if !r.tips.isEmpty {
+            out += "\n" + palette.bold("Tips") + "\n"
+            for tip in r.tips {
+                out += "  • \(tip.text)" + (tip.evidence.isEmpty ? "" : palette.dim(" (\(tip.evidence))")) + "\n"
             }
         }
         out += "\n" + palette.bold("Transcript") + palette.dim("  \(answer.transcript.engine) · fillers marked") + "\n"
@@ -68,7 +65,9 @@ struct ScoreReport {
         return out
     }
 
-    func deliveryRows(_ m: SpeechMetrics) -> [ReportRow] {
+    /// - Parameter wordsTrusted: false when the transcript is not trusted: the fillers row then
+    ///   says "not judged" (discourse fillers are words; the hesitations alone would understate).
+    func deliveryRows(_ m: SpeechMetrics, wordsTrusted: Bool) -> [ReportRow] {
         var rows: [ReportRow] = []
         if let wpm = m.pace.wpm {
             var detail = "\(m.pace.wordCount) words"
@@ -83,7 +82,8 @@ struct ScoreReport {
             }
             rows.append(ReportRow(label: "Pace", value: "\(Format.fixed(wpm, 0)) wpm", band: Bands.pace.classify(wpm), detail: detail))
         } else {
-            rows.append(ReportRow(label: "Pace", value: "—", band: nil, detail: "too few words recognised"))
+            rows.append(ReportRow(label: "Pace", value: wordsTrusted ? "—" : "not judged", band: nil,
+                                  detail: wordsTrusted ? "too few words recognised" : "the words are not trusted"))
         }
         var fillerDetail = "\(m.fillers.count) in all"
         if m.fillers.acousticCount > 0 { fillerDetail += " (\(m.fillers.acousticCount) heard acoustically)" }
@@ -91,8 +91,15 @@ struct ScoreReport {
             .map { "\($0.key) ×\($0.value.count)" }.sorted()
         if !words.isEmpty { fillerDetail += " · " + words.joined(separator: ", ") }
         if !m.fillers.clusters.isEmpty { fillerDetail += " · " + Plural.count(m.fillers.clusters.count, "cluster") }
-        rows.append(ReportRow(label: "Fillers", value: "\(Format.fixed(m.fillers.perMinute, 1))/min",
-                              band: Bands.fillers.classify(m.fillers.perMinute), detail: fillerDetail))
+        if wordsTrusted {
+            rows.append(ReportRow(label: "Fillers", value: "\(Format.fixed(m.fillers.perMinute, 1))/min",
+                                  band: Bands.fillers.classify(m.fillers.perMinute), detail: fillerDetail))
+        } else {
+            // Hesitations are still placed (MetricsEngine's hesitation evidence), but discourse
+            // fillers need trusted words: the rate is a floor, so it gets no band.
+            rows.append(ReportRow(label: "Fillers", value: "not judged", band: nil,
+                                  detail: "the words are not trusted; \(Plural.count(m.fillers.count, "hesitation")) placed"))
+        }
         rows.append(ReportRow(label: "Pauses", value: "\(m.pauses.count)",
                               band: m.pauses.stalls > 0 ? .red : (m.pauses.long > 2 ? .amber : nil),
                               detail: "\(m.pauses.long) long (1–3 s) · \(m.pauses.stalls) stalls · longest run \(Format.fixed(m.longestRunSeconds, 1)) s"))
@@ -122,6 +129,26 @@ struct ScoreReport {
     }
 
     static func band(_ score: Int) -> Band { score >= 4 ? .green : (score == 3 ? .amber : .red) }
+
+    /// "overall 3.4 / 5 · content 3.0 · delivery 4.2 (overall = (2 × content + delivery) / 3)",
+    /// or, when content was not judged, "overall 4.0 / 5 from the judged delivery criteria alone".
+    static func totals(_ r: ScoreRubric) -> String {
+        let overall = r.overall.map { "overall \(Format.fixed($0, 1)) / 5" } ?? "overall not judged"
+        let content = r.content.map { "content \(Format.fixed($0, 1))" } ?? "content not judged"
+        let delivery = r.deliverySubtotal.map { "delivery \(Format.fixed($0, 1))" } ?? "delivery not judged"
+        switch (r.content, r.deliverySubtotal) {
+        case (.some, .some): return "\(overall) · \(content) · \(delivery) (overall = (2 × content + delivery) / 3)"
+        case (nil, .some): return "\(overall) from the judged delivery criteria alone"
+        case (.some, nil): return "\(overall) from content alone"
+        case (nil, nil): return "\(overall)"
+        }
+    }
+
+    /// A not-judged reason without its "not judged: " lead (the row already says it).
+    static func notJudgedDetail(_ reason: String) -> String {
+        let lead = "not judged: "
+        return reason.hasPrefix(lead) ? String(reason.dropFirst(lead.count)) : reason
+    }
 
     static func shorten(_ text: String, _ limit: Int) -> String {
         text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"

@@ -14,13 +14,17 @@ import SavvyDSP
 /// 3. acoustic filled pauses that no filler so far accounts for and that no confidently
 ///    recognised word of either decode covers (that vowel belongs to the word).
 ///
-/// Two hits are one filler when their spans overlap, when their midpoints are within
-/// `sameFillerSeconds`, or when they are within `sameGapSeconds` with no confidently recognised
-/// word between them: speakers rarely put two hesitations in one gap between words, while
-/// Whisper times its hesitation words badly (often a zero-length "Um," up to half a second after
-/// the sound, at the next word's start). A merged hit keeps its text and source and spans both
-/// hits, so it covers the sound the detector heard as well as the word the decoder wrote. Pure and
-/// deterministic.
+/// Two hits of different sources are one filler when their spans overlap, when their midpoints
+/// are within `sameFillerSeconds`, or when they are within `sameGapSeconds` with no confidently
+/// recognised word between them: Whisper times its hesitation words badly (often a zero-length
+/// "Um," up to half a second after the sound, at the next word's start). The matching is one to
+/// one: a filler absorbs at most one hit of each other source, the nearest, and two hits of the
+/// same source are never one filler — a decode that wrote "Um, uh," heard two hesitations, and
+/// real speakers do chain them (issue 9: merging by gap alone lost them). The one exception is
+/// the detector's own pieces of one sound: an acoustic hit that touches a filler's span is part
+/// of it (a long "ummm" can break into two steady stretches where the pitch drifts). A merged hit
+/// keeps its text and source and spans both hits, so it covers the sound the detector heard as
+/// well as the word the decoder wrote. Pure and deterministic.
 public struct FillerFusion: Sendable, Equatable {
     /// Midpoint distance, seconds, within which two hits are the same filler. 0.35 s is about the
     /// length of a short "uh", so two distinct hesitations are rarely closer than that, while the
@@ -33,10 +37,17 @@ public struct FillerFusion: Sendable, Equatable {
     /// A word of either decode with at least this confidence owns the audio under it.
     public var confidentWord: Double
 
-    public init(sameFillerSeconds: Double = 0.35, sameGapSeconds: Double = 1.0, confidentWord: Double = 0.5) {
+    /// Gap, seconds, within which an acoustic hit touches a filler's span and is part of the same
+    /// sound: two analysis hops (20 ms) of pitch-tracker dropout plus the stretch splitter's
+    /// one-frame edge.
+    public var touchingSeconds: Double
+
+    public init(sameFillerSeconds: Double = 0.35, sameGapSeconds: Double = 1.0, confidentWord: Double = 0.5,
+                touchingSeconds: Double = 0.05) {
         self.sameFillerSeconds = sameFillerSeconds
         self.sameGapSeconds = sameGapSeconds
         self.confidentWord = confidentWord
+        self.touchingSeconds = touchingSeconds
     }
 
     /// The merged fillers, sorted by start then end.
@@ -51,13 +62,28 @@ public struct FillerFusion: Sendable, Equatable {
                       recognised: [(span: TimeSpan, confidence: Double)], hesitations: Set<String>) -> [FillerHit] {
         let owned = recognised.filter { $0.confidence >= confidentWord }.map(\.span)
         var merged = words
+        // Per merged filler, the sources it has absorbed (its own included).
+        var absorbed = words.map { Set([$0.source]) }
         func add(_ hit: FillerHit) {
-            let index = merged.firstIndex { ($0.source == .acoustic || hesitations.contains($0.text)) && sameFiller($0, hit, owned: owned) }
-            if let index {
+            let mid = (hit.start + hit.end) / 2
+            var best: (index: Int, distance: Double)?
+            for (index, filler) in merged.enumerated()
+            where filler.source == .acoustic || hesitations.contains(filler.text) {
+                let touching = hit.source == .acoustic && hit.start <= filler.end + touchingSeconds
+                    && filler.start <= hit.end + touchingSeconds
+                guard touching || (!absorbed[index].contains(hit.source) && sameFiller(filler, hit, owned: owned)) else {
+                    continue
+                }
+                let distance = touching ? 0 : abs((filler.start + filler.end) / 2 - mid)
+                if best.map({ distance < $0.distance }) ?? true { best = (index, distance) }
+            }
+            if let index = best?.index {
                 merged[index].start = min(merged[index].start, hit.start)
                 merged[index].end = max(merged[index].end, hit.end)
+                absorbed[index].insert(hit.source)
             } else {
                 merged.append(hit)
+                absorbed.append([hit.source])
             }
         }
         for hit in verbatim {

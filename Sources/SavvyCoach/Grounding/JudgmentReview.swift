@@ -46,7 +46,9 @@ enum JudgmentReview {
         // at most one point below it (a model calling a complete, ordered map 1/5 contradicts itself).
         let supported = HeuristicScorer.structureScore(spans: grounded.spans, inOrder: grounded.inOrder, tier: tier)
         let said = min(5, max(1, judgment.structureScore))
-        let score = min(supported.score, max(said, supported.score - 1))
+        // StructureAssessment always judges; without a ceiling the model's score would stand.
+        let ceiling = supported.score ?? said
+        let score = min(ceiling, max(said, ceiling - 1))
         let reason = score == said ? judgment.structureReason : "\(supported.reason) (model said \(said))"
         return .accepted(
             criterion: CriterionScore(score: score, reason: reason, tier: tier, inOrder: grounded.inOrder), spans: grounded.spans,

@@ -105,10 +105,10 @@ public enum TipWriter {
                 "\(Int(summary.durationSeconds.rounded())) s against \(Int(drill.target.minSeconds))–\(Int(drill.target.maxSeconds)) s")
         }
 
-        if relevance.score <= 2 {
+        if let score = relevance.score, score <= 2 {
             let keys = ContentWords.keyWords(prompt).prefix(4).joined(separator: ", ")
             add(scores.relevance, 2, "Answer the question that was asked and name its key words early.",
-                "relevance \(relevance.score)/5; prompt key words: \(keys)")
+                "relevance \(score)/5; prompt key words: \(keys)")
         }
 
         if found.count == structureMap.count, inOrder, let first = found.first {

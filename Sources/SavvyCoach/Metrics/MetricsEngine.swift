@@ -32,9 +32,18 @@ public struct MetricsEngine: Sendable {
         self.lexiconVersion = lexiconVersion
     }
 
-    public func metrics(delivery: DeliveryAnalysis, transcript: Transcript) -> SpeechMetrics {
+    /// - Parameters:
+    ///   - transcript: the words metrics are judged from (none when the transcript is untrusted).
+    ///   - hesitationEvidence: the untrusted transcript itself, when `transcript` was emptied
+    ///     because of it. Its hesitation words ("um", "uh") and the spans of its other words still
+    ///     place the speaker's hesitations — they are sounds, not content, and a word-less
+    ///     filled-pause search would take every held vowel inside a word for one (issue 9) — so
+    ///     fillers use it for hesitations and word ownership only: no discourse fillers, no pace.
+    public func metrics(delivery: DeliveryAnalysis, transcript: Transcript,
+                        hesitationEvidence: Transcript? = nil) -> SpeechMetrics {
         let silences = delivery.activity.pauses.map { (start: $0.start, end: $0.end) }
-        let fillers = mergedFillers(delivery: delivery, transcript: transcript, silences: silences)
+        let fillers = mergedFillers(delivery: delivery, transcript: hesitationEvidence ?? transcript, silences: silences,
+                                    hesitationsOnly: hesitationEvidence != nil)
         let fillerWordIndices = Self.fillerWordIndices(transcript, fillers: fillers)
         let words = transcript.words.enumerated().filter { !fillerWordIndices.contains($0.offset) }.map(\.element)
         let unrecognised = transcript.check?.unrecognised.map { (start: $0.start, end: $0.end) } ?? []
@@ -68,10 +77,11 @@ public struct MetricsEngine: Sendable {
     /// Fillers from the transcript's words, the verbatim decode (Whisper with the filler prompt)
     /// and the audio, merged by time (`FillerFusion`).
     func mergedFillers(delivery: DeliveryAnalysis, transcript: Transcript,
-                       silences: [(start: Double, end: Double)]) -> [FillerHit] {
+                       silences: [(start: Double, end: Double)], hesitationsOnly: Bool = false) -> [FillerHit] {
         let verbatimWords = transcript.verbatimPass ?? []
-        let lexical = fillerDetector.detect(in: transcript, silences: silences)
         let hesitations = Set(fillerDetector.lexicon.entries.filter { $0.rule == .always }.map(\.phrase))
+        let lexical = fillerDetector.detect(in: transcript, silences: silences)
+            .filter { !hesitationsOnly || hesitations.contains($0.text) }
         let verbatim = fillerDetector.detect(in: verbatimWords, displays: verbatimWords.map(\.display), silences: silences)
             .filter { hesitations.contains($0.text) }
         // Words of either decode that are not hesitations own the audio under them; a

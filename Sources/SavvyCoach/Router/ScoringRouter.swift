@@ -296,8 +296,8 @@ public final class ScoringRouter {
             summary: summary, drill: drill, structureMap: structureMap, inOrder: structure.inOrder ?? true,
             prompt: prompt, relevance: relevance,
             scores: TipWriter.Scores(
-                structure: structure.score, relevance: relevance.score, fluency: fluency.score, pace: pace.score,
-                engagement: engagement.score, conciseness: conciseness.score),
+                structure: structure.score ?? 5, relevance: relevance.score ?? 5, fluency: fluency.score ?? 5,
+                pace: pace.score ?? 5, engagement: engagement.score ?? 5, conciseness: conciseness.score ?? 5),
             modelTips: modelTips))
         return ScoreRubric(
             drillID: drill.id, prompt: prompt, structure: structure, relevance: relevance,

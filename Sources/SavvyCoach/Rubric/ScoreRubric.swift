@@ -5,6 +5,11 @@
 /// Fluency, Pace, Delivery, Engagement and Conciseness; overall = (2 × content + delivery) / 3.
 /// Content counts double because an answer that misses a part or the question is not rescued by
 /// a pleasant voice — a complete, on-topic answer should stand clearly above a flawed one.
+///
+/// Only judged criteria count (`CriterionScore.score` nil = not judged): each subtotal is the
+/// mean of its judged criteria, nil when it has none, and overall is the weighted mean of the
+/// subtotals there are — the delivery subtotal alone when content was not judged (an untrusted
+/// transcript), nil when nothing was judged.
 public struct ScoreRubric: Sendable, Equatable, Codable {
     /// Version of the rubric rules (bands, score mappings, weights, prompt); bump when any of
     /// them changes. 2: structure from sections found, order and proportion; subtotals and
@@ -36,12 +41,14 @@ public struct ScoreRubric: Sendable, Equatable, Codable {
     public var structureMap: [StructureSpan]
     /// Two to four tips, most important first.
     public var tips: [CoachingTip]
-    /// Mean of Structure and Relevance, one decimal.
-    public var content: Double
-    /// Mean of Fluency, Pace, Delivery, Engagement and Conciseness, one decimal.
-    public var deliverySubtotal: Double
-    /// (2 × content + delivery) / 3 from the unrounded subtotals, one decimal (1.0–5.0).
-    public var overall: Double
+    /// Mean of the judged of Structure and Relevance, one decimal; nil when neither was judged.
+    public var content: Double?
+    /// Mean of the judged of Fluency, Pace, Delivery, Engagement and Conciseness, one decimal;
+    /// nil when none was judged.
+    public var deliverySubtotal: Double?
+    /// (2 × content + delivery) / 3 from the unrounded subtotals, one decimal (1.0–5.0); the one
+    /// subtotal there is when the other was not judged; nil when nothing was judged.
+    public var overall: Double?
     public var provenance: ScoringProvenance
 
     public init(
@@ -67,23 +74,50 @@ public struct ScoreRubric: Sendable, Equatable, Codable {
             content: [structure, relevance], delivery: [fluency, pace, delivery, engagement, conciseness])
     }
 
-    /// Subtotals and overall, each rounded to one decimal. Integer sums first, then one division
-    /// each: the same scores always give the same numbers.
-    static func totals(content: [CriterionScore], delivery: [CriterionScore]) -> (Double, Double, Double) {
-        let contentSum = content.reduce(0) { $0 + $1.score }
-        let deliverySum = delivery.reduce(0) { $0 + $1.score }
-        // overall = (2·c/2 + d/5)/3 = (5·c + d)/15 with c, d the integer sums.
-        let overall = Double((5 * contentSum + deliverySum) * 10) / 15
-        return (
-            (Double(contentSum * 10) / Double(content.count)).rounded() / 10,
-            (Double(deliverySum * 10) / Double(delivery.count)).rounded() / 10,
-            overall.rounded() / 10
-        )
+    /// Subtotals and overall from the judged criteria, each rounded to one decimal. Integer sums
+    /// first, then one division each: the same scores always give the same numbers.
+    static func totals(content: [CriterionScore], delivery: [CriterionScore]) -> (Double?, Double?, Double?) {
+        let c = content.compactMap(\.score), d = delivery.compactMap(\.score)
+        let contentSum = c.reduce(0, +), deliverySum = d.reduce(0, +)
+        func mean(_ sum: Int, _ count: Int) -> Double? {
+            count == 0 ? nil : (Double(sum * 10) / Double(count)).rounded() / 10
+        }
+        let overall: Double?
+        switch (c.isEmpty, d.isEmpty) {
+        case (false, false):
+            // overall = (2·C/nc + D/nd)/3 = (2·C·nd + D·nc)/(3·nc·nd) with C, D the integer sums.
+            overall = (Double((2 * contentSum * d.count + deliverySum * c.count) * 10) / Double(3 * c.count * d.count)).rounded() / 10
+        case (false, true): overall = mean(contentSum, c.count)
+        case (true, false): overall = mean(deliverySum, d.count)
+        case (true, true): overall = nil
+        }
+        return (mean(contentSum, c.count), mean(deliverySum, d.count), overall)
     }
 
     private enum CodingKeys: String, CodingKey {
         case drillID, prompt, structure, relevance, fluency, pace, delivery, engagement, conciseness
         case pronunciation, structureMap, tips, content, deliverySubtotal, overall, provenance
+    }
+
+    /// Writes every key, `null` for what was not judged.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(drillID, forKey: .drillID)
+        try c.encode(prompt, forKey: .prompt)
+        try c.encode(structure, forKey: .structure)
+        try c.encode(relevance, forKey: .relevance)
+        try c.encode(fluency, forKey: .fluency)
+        try c.encode(pace, forKey: .pace)
+        try c.encode(delivery, forKey: .delivery)
+        try c.encode(engagement, forKey: .engagement)
+        try c.encode(conciseness, forKey: .conciseness)
+        try c.encodeIfPresent(pronunciation, forKey: .pronunciation)
+        try c.encode(structureMap, forKey: .structureMap)
+        try c.encode(tips, forKey: .tips)
+        try c.encode(content, forKey: .content)
+        try c.encode(deliverySubtotal, forKey: .deliverySubtotal)
+        try c.encode(overall, forKey: .overall)
+        try c.encode(provenance, forKey: .provenance)
     }
 
     /// Rubrics stored before version 2 have no subtotals: they are computed from the criteria,
@@ -105,9 +139,10 @@ public struct ScoreRubric: Sendable, Equatable, Codable {
         provenance = try c.decode(ScoringProvenance.self, forKey: .provenance)
         let totals = Self.totals(
             content: [structure, relevance], delivery: [fluency, pace, delivery, engagement, conciseness])
-        content = try c.decodeIfPresent(Double.self, forKey: .content) ?? totals.0
-        deliverySubtotal = try c.decodeIfPresent(Double.self, forKey: .deliverySubtotal) ?? totals.1
-        overall = try c.decodeIfPresent(Double.self, forKey: .overall) ?? totals.2
+        // A key written as null (not judged) is kept as nil; only a missing key is computed.
+        content = c.contains(.content) ? try c.decodeIfPresent(Double.self, forKey: .content) : totals.0
+        deliverySubtotal = c.contains(.deliverySubtotal) ? try c.decodeIfPresent(Double.self, forKey: .deliverySubtotal) : totals.1
+        overall = c.contains(.overall) ? try c.decodeIfPresent(Double.self, forKey: .overall) : totals.2
     }
 
     /// The criteria with their names, in display order.

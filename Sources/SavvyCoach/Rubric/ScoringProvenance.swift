@@ -6,7 +6,8 @@ public struct ScoringProvenance: Sendable, Equatable, Codable {
     public var promptVersion: String?
     /// The plan the router made.
     public var decision: RouterDecision
-    /// One outcome per workload, in `Workload.allCases` order.
+    /// One outcome per workload judged, in `Workload.allCases` order (only `deliveryMetrics` when
+    /// the transcript was not trusted and content was not judged).
     public var outcomes: [WorkloadOutcome]
 
     public init(rubricVersion: String, promptVersion: String?, decision: RouterDecision, outcomes: [WorkloadOutcome]) {

@@ -77,10 +77,13 @@ public struct InterviewSummary: Sendable, Equatable, Codable {
             let names = rubrics[0].criteria.map(\.name)
             var ranked: [(name: String, mean: Double, reason: String, order: Int)] = []
             for (order, name) in names.enumerated() {
-                let scores = rubrics.map { rubric in rubric.criteria.first { $0.name == name }!.score }
-                let mean = Double(scores.map(\.score).reduce(0, +)) / Double(scores.count)
-                let weakest = scores.min { $0.score < $1.score }!
-                ranked.append((name, mean, weakest.reason, order))
+                // Answers where the criterion was not judged (an untrusted transcript) do not count.
+                let scores = rubrics.compactMap { rubric in
+                    rubric.criteria.first { $0.name == name }.flatMap { item in item.score.score.map { ($0, item.score.reason) } }
+                }
+                guard let weakest = scores.min(by: { $0.0 < $1.0 }) else { continue }
+                let mean = Double(scores.map(\.0).reduce(0, +)) / Double(scores.count)
+                ranked.append((name, mean, weakest.1, order))
             }
             ranked.sort { ($0.mean, $0.order) < ($1.mean, $1.order) }
             for item in ranked where workOn.count < 3 && item.mean < 5 {

@@ -148,15 +148,22 @@ public struct ScorePipeline {
             filledPauseDetector: try FilledPauseDetector(),
             watchWords: settings.watchWords, lexiconVersion: settings.lexiconVersion)
         // An untrusted transcript (see TranscriptChecker) is reported, not judged: word-based
-        // metrics and content are computed from no words rather than from invented ones.
+        // metrics are computed from no words rather than from invented ones, and the rubric
+        // leaves content and word-based criteria not judged.
         var judged = transcript
-        if transcript.check?.trusted == false {
+        let untrusted = transcript.check.flatMap { $0.trusted ? nil : ($0.reason ?? "no reason recorded") }
+        if untrusted != nil {
             judged.words = []
             judged.verbatimPass = nil
         }
-        let metrics = engine.metrics(delivery: analysis, transcript: judged)
-        let rubric = try router.score(transcript: judged, summary: DeliverySummary(metrics: metrics),
-                                      drill: settings.drill, prompt: settings.prompt, options: settings.scoring)
+        let metrics = engine.metrics(delivery: analysis, transcript: judged,
+                                     hesitationEvidence: untrusted != nil ? transcript : nil)
+        let summary = DeliverySummary(metrics: metrics)
+        let rubric = try untrusted.map {
+            try router.scoreUntrusted(summary: summary, drill: settings.drill, prompt: settings.prompt,
+                                      options: settings.scoring, reason: $0)
+        } ?? router.score(transcript: judged, summary: summary, drill: settings.drill, prompt: settings.prompt,
+                          options: settings.scoring)
         return ScoredAnswer(source: source, transcript: transcript, metrics: metrics, rubric: rubric,
                             engineReason: engineReason)
     }

@@ -38,4 +38,11 @@ public struct ScoredAnswer {
         self.rubric = rubric
         self.engineReason = engineReason
     }
+
+    /// Fillers per minute as stored for `history`: nil when the transcript is not trusted, since
+    /// discourse fillers are words and a hesitations-only rate would read as the answer's (wpm
+    /// is already nil then: no words are counted).
+    public var judgedFillersPerMinute: Double? {
+        transcript.check?.trusted == false ? nil : metrics.fillers.perMinute
+    }
 }

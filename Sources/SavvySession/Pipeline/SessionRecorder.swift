@@ -33,7 +33,7 @@ public enum SessionRecorder {
             duration: m.durationSeconds, sampleRate: answer.source.sampleRate,
             transcriptJSON: try encode(answer.transcript), asrEngine: answer.transcript.engine,
             asrModel: answer.transcript.model, metricsJSON: try encode(m), metricsVersion: m.metricsVersion,
-            lexiconVersion: m.lexiconVersion, wpm: m.pace.wpm, fillersPerMinute: m.fillers.perMinute,
+            lexiconVersion: m.lexiconVersion, wpm: m.pace.wpm, fillersPerMinute: answer.judgedFillersPerMinute,
             pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
         session.audioReadPath = readPath
         return (session, try newScoring(answer.rubric, at: date))

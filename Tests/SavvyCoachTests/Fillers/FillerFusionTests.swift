@@ -49,6 +49,19 @@ final class FillerFusionTests: XCTestCase {
             ("a word the decoder doubted does not hide an acoustic hit",
              [], [], [pause(5.0, 5.4)], [word(4.9, 5.35, 0.3)],
              [FillerHit(start: 5.0, end: 5.4, text: "<filled pause>", source: .acoustic, confidence: 0.7)]),
+            ("two hesitations one decode wrote in one gap stay two ('Um, uh,')",
+             [], [hit("um", 1.0, 1.2), hit("uh", 1.5, 1.7)], [], [],
+             [hit("um", 1.0, 1.2, .verbatim), hit("uh", 1.5, 1.7, .verbatim)]),
+            ("an um of the words absorbs only the nearest verbatim hesitation",
+             [hit("um", 1.0, 1.3)], [hit("um", 1.05, 1.3), hit("uh", 1.8, 2.0)], [], [],
+             [hit("um", 1.0, 1.3), hit("uh", 1.8, 2.0, .verbatim)]),
+            ("two acoustic pieces of one long um and its late word count once",
+             [], [hit("um", 2.0, 2.0)], [pause(1.2, 1.5), pause(1.53, 1.8)], [],
+             [hit("um", 1.2, 2.0, .verbatim)]),
+            ("two held vowels apart in one gap are two hesitations",
+             [], [], [pause(1.0, 1.3), pause(1.6, 1.9)], [],
+             [FillerHit(start: 1.0, end: 1.3, text: "<filled pause>", source: .acoustic, confidence: 0.7),
+              FillerHit(start: 1.6, end: 1.9, text: "<filled pause>", source: .acoustic, confidence: 0.7)]),
             ("a discourse filler next to an um is a second filler ('so, um')",
              [hit("so", 0.0, 0.2), hit("you know", 4.0, 4.4)], [hit("um", 0.4, 0.6)], [], [],
              [hit("so", 0.0, 0.2), hit("um", 0.4, 0.6, .verbatim), hit("you know", 4.0, 4.4)]),
@@ -86,5 +99,26 @@ final class FillerFusionTests: XCTestCase {
         let plain = Transcript(words: spoken.map { TranscriptWord(text: $0.text, start: $0.start, end: $0.end, confidence: 0.9) },
                                engine: "pocketsphinx", model: "test")
         XCTAssertEqual(engine.metrics(delivery: delivery, transcript: plain).fillers.items.map(\.text), ["so"])
+    }
+
+    func testIssue9_UntrustedTranscriptStillPlacesHesitations() throws {
+        // Words too few to trust for content (coverage, say): metrics see none, but the "um"
+        // both decodes wrote is a sound the speaker made, while "like" is a word and is not judged.
+        func word(_ display: String, _ start: Double, _ end: Double) -> TranscriptWord {
+            let text = display.lowercased().trimmingCharacters(in: .punctuationCharacters)
+            return TranscriptWord(text: text, start: start, end: end, confidence: 0.9, display: display)
+        }
+        let words = [word("It", 0.2, 0.4), word("was,", 0.4, 0.7), word("like,", 0.9, 1.2), word("um,", 1.5, 1.9),
+                     word("fine.", 2.2, 2.6)]
+        let untrusted = Transcript(words: words, engine: "whisper", model: "test", verbatimPass: words)
+        var judged = untrusted
+        judged.words = []
+        judged.verbatimPass = nil
+        let delivery = try DeliveryAnalyzer().analyze(samples: TestSignals.silence(duration: 3), sampleRate: 16_000)
+        let engine = MetricsEngine(filledPauseDetector: try FilledPauseDetector())
+        let fillers = engine.metrics(delivery: delivery, transcript: judged, hesitationEvidence: untrusted).fillers
+        XCTAssertEqual(fillers.items.map(\.text), ["um"])
+        XCTAssertEqual(engine.metrics(delivery: delivery, transcript: untrusted).fillers.items.map(\.text), ["like", "um"])
+        XCTAssertEqual(engine.metrics(delivery: delivery, transcript: judged).fillers.count, 0)
     }
 }
