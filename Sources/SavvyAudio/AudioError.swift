@@ -27,6 +27,9 @@ public enum AudioError: Error, Equatable, Sendable {
     case readFailed(path: String, detail: String)
     /// A WAV file could not be created, written, synced or renamed into place.
     case writeFailed(path: String, detail: String)
+    /// The decoded samples of `path` could not be kept in (or read back from) the private
+    /// temporary file in `folder`.
+    case spoolFailed(path: String, folder: String, detail: String)
     /// A parameter is outside its valid range (the rule is stated in `rule`).
     case invalidParameter(name: String, value: String, rule: String)
     /// ALSA has no PCM with this name, or no sound card behind it.
@@ -75,6 +78,9 @@ extension AudioError: LocalizedError {
                 + "re-export the file as wav or flac"
         case .writeFailed(let path, let detail):
             return "cannot write '\(path)': \(Self.clean(detail)); check free disk space and that the folder is writable"
+        case .spoolFailed(let path, let folder, let detail):
+            return "cannot decode '\(path)': its samples could not be kept in a temporary file in '\(folder)' "
+                + "(\(Self.clean(detail))); free disk space there or set TMPDIR to a folder with room"
         case .invalidParameter(let name, let value, let rule):
             return "invalid \(name) (\(value)): \(rule)"
         case .captureDeviceNotFound(let device, let detail):

@@ -23,6 +23,8 @@ public enum SessionError: Error, LocalizedError, Equatable {
     case notRegularFile(path: String, kind: String)
     /// The input could not be opened or read.
     case cannotReadInput(path: String, reason: String)
+    /// An environment variable savvy reads has a value it cannot use.
+    case invalidEnvironment(name: String, value: String, rule: String)
 
     public var errorDescription: String? {
         switch self {
@@ -47,6 +49,8 @@ public enum SessionError: Error, LocalizedError, Equatable {
             return "'\(path)' is \(kind), not a regular file; savvy reads recordings only from regular files"
         case let .cannotReadInput(path, reason):
             return "cannot read '\(path)': \(reason)"
+        case let .invalidEnvironment(name, value, rule):
+            return "invalid \(name)='\(value)': \(rule); fix or unset it"
         }
     }
 }

@@ -103,9 +103,19 @@ final class HeuristicScorerTests: XCTestCase {
         }
     }
 
-    func testOverallIsTheMeanOfTheSevenCriteria() throws {
+    func testOverallFollowsTheDocumentedWeights() throws {
         let rubric = try heuristic(Fixtures.starComplete)
-        let scores = try rubric.criteria.map { try XCTUnwrap($0.score.score, $0.name) }
-        XCTAssertEqual(try XCTUnwrap(rubric.overall), (Double(scores.reduce(0, +)) / 7 * 10).rounded() / 10, accuracy: 1e-9)
+        let score = { (criterion: CriterionScore, name: String) in try XCTUnwrap(criterion.score, name) }
+        let content = ScoreWeights.content(
+            structure: try score(rubric.structure, "structure"), relevance: try score(rubric.relevance, "relevance"))
+        var deliverySum = 0
+        for (name, criterion) in [("fluency", rubric.fluency), ("pace", rubric.pace), ("delivery", rubric.delivery),
+                                  ("engagement", rubric.engagement), ("conciseness", rubric.conciseness)] {
+            deliverySum += try score(criterion, name)
+        }
+        let delivery = Double(deliverySum) / 5
+        XCTAssertEqual(try XCTUnwrap(rubric.content), (content * 10).rounded() / 10, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(rubric.deliverySubtotal), (delivery * 10).rounded() / 10, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(rubric.overall), ((2 * content + delivery) / 3 * 10).rounded() / 10, accuracy: 1e-9)
     }
 }

@@ -41,6 +41,41 @@ final class JudgmentReviewTests: XCTestCase {
         }
     }
 
+    func testIssue14_5_relevanceFarFromTheOnDeviceOneIsRefused() {
+        // (id, the model's score, the on-device score or nil, kept)
+        let cases: [(String, Int, Int?, Bool)] = [
+            ("R1 model 5, on-device clearly off topic", 5, 1, false),
+            ("R2 model 5, on-device off topic", 5, 2, false),
+            ("R3 model 4, on-device clearly off topic", 4, 1, false),
+            ("R4 model 1, on-device clearly on topic", 1, 5, false),
+            ("R5 model 2, on-device clearly on topic", 2, 5, false),
+            ("R6 model 1, on-device on topic", 1, 4, false),
+            ("R7 two points apart is a matter of degree", 4, 2, true),
+            ("R8 undecided on-device", 5, 3, true),
+            ("R9 agreement", 5, 5, true),
+            ("R10 no on-device judgment: nothing to compare", 5, nil, true),
+        ]
+        for (id, said, device, kept) in cases {
+            let judgment = ModelJudgment(
+                sections: [], structureScore: 3, structureReason: "three of four parts are present",
+                structureConfidence: "high", relevanceScore: said, relevanceReason: "answers the question that was asked",
+                tips: [])
+            let onDevice = device.map { CriterionScore(score: $0, reason: "on-device reason", tier: .semantic) }
+            switch JudgmentReview.relevance(judgment, onDevice: onDevice, tier: .llmLocal) {
+            case let .success(criterion):
+                XCTAssertTrue(kept, "\(id): kept")
+                XCTAssertEqual(criterion.score, said, id)
+                XCTAssertEqual(criterion.tier, .llmLocal, id)
+            case let .failure(failure):
+                XCTAssertFalse(kept, "\(id): refused: \(failure.detail)")
+                XCTAssertEqual(failure.reason, .implausible, id)
+                XCTAssertTrue(failure.detail.contains("relevance \(said)/5 contradicts the on-device \(device ?? 0)/5"), failure.detail)
+                XCTAssertTrue(failure.detail.contains(device! <= 2 ? "finds the answer off topic" : "finds the answer on topic"), failure.detail)
+                XCTAssertTrue(failure.detail.hasSuffix("(on-device reason)"), failure.detail)
+            }
+        }
+    }
+
     // MARK: through the router, against a loopback server speaking the wire format
 
     private let sections = [

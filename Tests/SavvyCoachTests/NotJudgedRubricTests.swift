@@ -73,12 +73,16 @@ final class NotJudgedRubricTests: XCTestCase {
     }
 
     func testIssue9_JudgedTotalsAreUnchangedAndOldRubricsStillRead() throws {
-        // (2 × content + delivery) / 3 from the integer sums, exactly as before the change.
+        // Every criterion judged: the `ScoreWeights` totals. Structure 5 with Relevance 2 (off
+        // topic) is content 2; (2 × 2 + 3.2) / 3 = 2.4.
         let c = { (score: Int) in CriterionScore(score: score, reason: "r", tier: .deterministic) }
         let totals = ScoreRubric.totals(content: [c(5), c(2)], delivery: [c(4), c(3), c(3), c(5), c(1)])
-        XCTAssertEqual(totals.0, 3.5)
+        XCTAssertEqual(totals.0, 2.0)
         XCTAssertEqual(totals.1, 3.2)
-        XCTAssertEqual(totals.2, ((Double(5 * 7 + 16) * 10) / 15).rounded() / 10)
+        XCTAssertEqual(totals.2, 2.4)
+        // With Structure not judged, content is the Relevance alone.
+        let partial = ScoreRubric.totals(content: [.notJudged(reason: "r", tier: .semantic), c(4)], delivery: [c(4), c(3), c(3), c(5), c(1)])
+        XCTAssertEqual(partial.0, 4.0)
         // A stored rubric without subtotals (before version 2) computes them from its criteria.
         let router = ScoringRouter(configuration: CoachConfiguration())
         let judged = try router.score(

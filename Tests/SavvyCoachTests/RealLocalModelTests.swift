@@ -1,5 +1,6 @@
 import Foundation
 import SavvyASR
+import SavvySemantic
 import XCTest
 @testable import SavvyCoach
 
@@ -28,7 +29,11 @@ final class RealLocalModelTests: XCTestCase {
         var configuration = CoachConfiguration()
         configuration.baseURLs[.local] = server.baseURL
         let cache = MemoryJudgmentCache()
-        let router = ScoringRouter(configuration: configuration, cache: cache)
+        // With the sentence model installed (`make venv`) the semantic tier sits under the model
+        // and the model's Relevance is checked against it (issue 14 item 5) on a real reply.
+        let embedder = try SentenceEncoder.locate(environment: ProcessInfo.processInfo.environment)
+            .map { try SentenceEncoder(modelDirectory: $0) }
+        let router = ScoringRouter(configuration: configuration, cache: cache, embedder: embedder)
         let transcript = Fixtures.transcript(Fixtures.starComplete)
         // `.auto`: this test is about the protocol with a real server, so an answer that fails
         // the checks must show up as recorded check failures, not as a thrown `--coach llm` error.
@@ -40,7 +45,9 @@ final class RealLocalModelTests: XCTestCase {
             prompt: Fixtures.conflictPrompt, options: options)
         let scoring = Date().timeIntervalSince(scoringStarted)
 
-        XCTAssertEqual(rubric.provenance.decision.candidates(for: .structureExtraction).map(\.tier), [.llmLocal, .heuristic])
+        XCTAssertEqual(
+            rubric.provenance.decision.candidates(for: .structureExtraction).map(\.tier),
+            [.llmLocal] + (embedder == nil ? [] : [.semantic]) + [.heuristic])
         let structure = try XCTUnwrap(rubric.provenance.outcome(for: .structureExtraction))
         let coaching = try XCTUnwrap(rubric.provenance.outcome(for: .semanticCoaching))
         for criterion in rubric.criteria { XCTAssertTrue(criterion.score.score.map((1...5).contains) == true, criterion.name) }
@@ -67,8 +74,24 @@ final class RealLocalModelTests: XCTestCase {
             XCTAssertTrue(start < end && start >= transcript.words[0].start && end <= transcript.words.last!.end, span.sectionID)
         }
         if structure.tier == .llmLocal { XCTAssertFalse(kept.isEmpty, "no grounded section; dropped: \(structure.dropped)") }
+        // The model's Relevance is kept only within two points of the on-device one; refused,
+        // the on-device one stands and the note says so.
+        var relevanceCheck = "no sentence model"
+        if let embedder {
+            let onDevice = try SemanticScorer(embedder: embedder).judge(
+                transcript: transcript, drill: BuiltInDrills.star, prompt: Fixtures.conflictPrompt).relevance
+            let refused = coaching.degraded.contains { $0.reason == .implausible && $0.detail.contains("the model's relevance") }
+            if rubric.relevance.tier == coaching.tier, coaching.tier == .llmLocal {
+                XCTAssertFalse(refused)
+                let model = try XCTUnwrap(rubric.relevance.score), device = try XCTUnwrap(onDevice.score)
+                XCTAssertLessThan(abs(model - device), JudgmentReview.relevanceGap)
+            } else {
+                XCTAssertEqual(rubric.relevance, onDevice, "without a usable model relevance the on-device one stands")
+            }
+            relevanceCheck = "on-device \(onDevice.score.map(String.init) ?? "not judged"), model's \(refused ? "refused" : "not refused")"
+        }
         let path = "structure from \(structure.tier.rawValue) (\(rubric.structure.score.map(String.init) ?? "not judged")), coaching from \(coaching.tier.rawValue) "
-            + "(relevance \(rubric.relevance.score.map(String.init) ?? "not judged") from \(rubric.relevance.tier.rawValue)), "
+            + "(relevance \(rubric.relevance.score.map(String.init) ?? "not judged") from \(rubric.relevance.tier.rawValue); \(relevanceCheck)), "
             + "sections kept: " + kept.map { "\($0.sectionID) “\($0.quote ?? "")”" }.joined(separator: ", ")
             + "; model tips \(rubric.tips.filter { $0.tier == .llmLocal }.count); checks failed: \(degrades)"
 

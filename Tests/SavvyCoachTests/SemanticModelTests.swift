@@ -76,4 +76,65 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertEqual(first, second)
     }
 
+    /// `SemanticTierTests.naturalSTAR` with each word's display form as written (capitals,
+    /// punctuation), as Whisper gives it; the normalised words are the same as the plain fixture's.
+    private func displayTranscript() -> Transcript {
+        let plain = Fixtures.transcript(SemanticTierTests.naturalSTAR)
+        let raw = SemanticTierTests.naturalSTAR.split(separator: " ")
+            .filter { !$0.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "'" }.isEmpty }
+        var words = plain.words
+        for (k, token) in raw.enumerated() { words[k].display = String(token) }
+        return Transcript(words: words, engine: "fixture", model: "none")
+    }
+
+    func testIssue14_mapQuotesAndTheRelevanceReasonUseTheDisplayText() throws {
+        let scorer = SemanticScorer(embedder: try cached())
+        let plain = try scorer.judge(
+            transcript: Fixtures.transcript(SemanticTierTests.naturalSTAR), drill: BuiltInDrills.star,
+            prompt: SemanticTierTests.processPrompt)
+        let shown = try scorer.judge(transcript: displayTranscript(), drill: BuiltInDrills.star, prompt: SemanticTierTests.processPrompt)
+        // The same words are judged, so the same map; only how it is quoted changes.
+        XCTAssertEqual(shown.labels, plain.labels)
+        XCTAssertEqual(shown.relevance.score, plain.relevance.score)
+        let quotes = shown.spans.compactMap(\.quote)
+        XCTAssertEqual(quotes.count, 4)
+        XCTAssertTrue(quotes[0].hasPrefix("Two winters ago I ran the small support team at a furniture retailer,"), quotes[0])
+        XCTAssertTrue(quotes[3].hasPrefix("Within three weeks"), quotes[3])
+        for (shownQuote, plainQuote) in zip(quotes, plain.spans.compactMap(\.quote)) {
+            XCTAssertEqual(TextNormalizer.tokens(shownQuote), TextNormalizer.tokens(plainQuote))
+        }
+        XCTAssertTrue(shown.relevance.reason.contains("'Within three weeks"), shown.relevance.reason)
+    }
+
+    func testIssue14_5_modelRelevanceAgainstAClearOnDeviceVerdictIsRefused() throws {
+        // The answer is about a support queue; the prompt asks about a sceptical stakeholder, and
+        // the model calls it a perfect fit.
+        let content: [String: Any] = [
+            "sections": [["section": "situation", "quote": "Two winters ago I ran the small support team"]],
+            "structure_score": 4, "structure_reason": "the situation is set out clearly", "structure_confidence": "high",
+            "relevance_score": 5, "relevance_reason": "answers the stakeholder question directly",
+            "tips": [["tip": "Say how many calls you listened to before you chose the fix.",
+                      "quote": "I listened to a morning of calls"]],
+        ]
+        let server = try FakeOpenAIServer(replies: [.init(body: Fixtures.completion(content: Fixtures.json(content)))])
+        defer { server.stop() }
+        var configuration = CoachConfiguration()
+        configuration.baseURLs[.local] = server.baseURL
+        let prompt = "Describe a situation where you had to persuade a sceptical stakeholder."
+        let rubric = try ScoringRouter(configuration: configuration, embedder: try cached()).score(
+            transcript: Fixtures.transcript(SemanticTierTests.naturalSTAR), summary: Fixtures.summary(), drill: BuiltInDrills.star,
+            prompt: prompt, options: ScoringOptions(coach: .auto, offline: true))
+        let onDevice = try SemanticScorer(embedder: try cached()).judge(
+            transcript: Fixtures.transcript(SemanticTierTests.naturalSTAR), drill: BuiltInDrills.star, prompt: prompt)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(onDevice.relevance.score), 2, onDevice.relevance.reason)
+        XCTAssertEqual(rubric.relevance, onDevice.relevance, "the on-device relevance stays, not word overlap")
+        let coaching = try XCTUnwrap(rubric.provenance.outcome(for: .semanticCoaching))
+        // The model's tip passed its own checks, so coaching is still the model's, with the note.
+        XCTAssertEqual(coaching.tier, .llmLocal)
+        XCTAssertTrue(rubric.tips.contains { $0.tier == .llmLocal })
+        XCTAssertEqual(coaching.degraded.map(\.reason), [.implausible])
+        XCTAssertTrue(coaching.degraded[0].detail.contains("the model's relevance 5/5 contradicts the on-device"),
+                      coaching.degraded[0].detail)
+    }
+
 }

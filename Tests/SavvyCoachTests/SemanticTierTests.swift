@@ -86,11 +86,37 @@ final class SemanticTierTests: XCTestCase {
 
     func testIssue14_overallWeighsContentTwiceAsMuchAsDelivery() {
         let five = CriterionScore(score: 5, reason: "", tier: .deterministic)
-        let two = CriterionScore(score: 2, reason: "", tier: .semantic)
-        let totals = ScoreRubric.totals(content: [two, five], delivery: [five, five, five, five, five])
-        XCTAssertEqual(totals.0, 3.5)
+        let three = CriterionScore(score: 3, reason: "", tier: .semantic)
+        let totals = ScoreRubric.totals(content: [three, five], delivery: [five, five, five, five, five])
+        XCTAssertEqual(totals.0, 3.8, "2 × 3 × 5 / (3 + 5) = 3.75")
         XCTAssertEqual(totals.1, 5.0)
-        XCTAssertEqual(totals.2, 4.0, "(2 × 3.5 + 5) / 3")
+        XCTAssertEqual(totals.2, 4.2, "(2 × 3.75 + 5) / 3 = 4.17")
+    }
+
+    func testIssue14_contentNeedsBothStructureAndRelevanceAndOffTopicCapsIt() throws {
+        // (id, Structure, Relevance, content unrounded)
+        let cases: [(String, Int, Int, Double)] = [
+            ("C1 complete and on topic", 5, 5, 5),
+            ("C2 missing a section, on topic", 2, 5, 20.0 / 7),
+            ("C3 out of order, on topic", 3, 5, 3.75),
+            ("C4 equal scores stay", 4, 4, 4),
+            ("C5 undecided relevance still counts the structure", 5, 3, 3.75),
+            ("C6 off topic: a tidy answer to another question", 5, 2, 2),
+            ("C7 clearly off topic", 5, 1, 1),
+            ("C8 off topic and unstructured: the harmonic mean is lower still", 1, 2, 4.0 / 3),
+        ]
+        for (id, structure, relevance, content) in cases {
+            XCTAssertEqual(ScoreWeights.content(structure: structure, relevance: relevance), content, accuracy: 1e-12, id)
+            // Content sits at or below the plain mean: a flaw in either half costs more than before.
+            XCTAssertLessThanOrEqual(content, Double(structure + relevance) / 2 + 1e-12, id)
+        }
+        // Over the same delivery, a complete on-topic answer stands at least a point above each flaw.
+        let delivery = try XCTUnwrap(ScoreWeights.mean([4, 4, 3, 4, 4]))
+        let complete = ScoreWeights.overall(content: ScoreWeights.content(structure: 5, relevance: 5), delivery: delivery)
+        for (structure, relevance) in [(2, 5), (3, 5), (5, 2)] {
+            let flawed = ScoreWeights.overall(content: ScoreWeights.content(structure: structure, relevance: relevance), delivery: delivery)
+            XCTAssertGreaterThanOrEqual(complete - flawed, 0.8, "S \(structure), R \(relevance)")
+        }
     }
 
     // MARK: - Relevance bands
@@ -154,7 +180,7 @@ final class SemanticTierTests: XCTestCase {
             prompt: Fixtures.conflictPrompt, options: ScoringOptions())
         XCTAssertEqual(rubric.provenance.outcome(for: .structureExtraction)?.tier, .heuristic)
         XCTAssertEqual(rubric.provenance.outcome(for: .semanticCoaching)?.tier, .heuristic)
-        XCTAssertEqual(rubric.provenance.rubricVersion, "coach-rubric-2")
+        XCTAssertEqual(rubric.provenance.rubricVersion, ScoreRubric.version)
     }
 
     static let processPrompt = "Tell me about a time you improved a process that was slowing your team down."

@@ -1,10 +1,14 @@
+import Foundation
+
 /// Reads any file libsndfile understands (WAV, FLAC, Ogg Vorbis/Opus, AIFF, …, any rate, any
 /// channel count) into savvy's analysis format: 16 kHz mono Float32 in −1…1.
 ///
 /// The file is streamed in blocks of `blockFrames` frames: each block is downmixed and pushed
-/// through one soxr stream, so an hour of 48 kHz stereo never needs a source-sized buffer; only
-/// the 16 kHz mono result is held whole. The same file always gives bit-identical samples
-/// (fixed summation order, single-threaded soxr).
+/// through one soxr stream, so an hour of 48 kHz stereo never needs a source-sized buffer.
+/// `load` holds the 16 kHz mono result in memory; `decode` keeps it in a private temporary file
+/// read back by range, so a long recording needs no memory in proportion to its length. Both
+/// give the same, bit-identical samples for the same file (one code path, fixed summation
+/// order, single-threaded soxr).
 public enum AudioFile {
     /// The sample rate of every `DecodedAudio`, in Hz.
     public static let targetSampleRate = 16_000
@@ -34,6 +38,32 @@ public enum AudioFile {
     ///     `/proc/self/fd/N`, but messages must name the file the user gave).
     public static func load(path readPath: String, displayPath: String? = nil,
                             maxDuration: Double? = defaultMaxDuration) throws(AudioError) -> DecodedAudio {
+        var samples: [Float] = []
+        let info = try stream(path: readPath, displayPath: displayPath, maxDuration: maxDuration,
+                              expectedSamples: { samples.reserveCapacity($0) }, into: { block throws(AudioError) in
+            samples.append(contentsOf: block)
+        })
+        return DecodedAudio(samples: samples, sampleRate: targetSampleRate, source: info)
+    }
+
+    /// Decodes `path` to 16 kHz mono like `load`, into a private temporary file in `folder`
+    /// (created 0600 and unlinked at once, so it is gone however the process ends) instead of
+    /// memory. Throws what `load` throws, and `AudioError.spoolFailed` when the folder has no room.
+    public static func decode(path readPath: String, displayPath: String? = nil,
+                              maxDuration: Double? = defaultMaxDuration,
+                              folder: String = FileManager.default.temporaryDirectory.path) throws(AudioError) -> DecodedAudioFile {
+        let path = displayPath ?? readPath
+        let spool = try SampleSpool(path: path, folder: folder)
+        let info = try stream(path: readPath, displayPath: displayPath, maxDuration: maxDuration,
+                              expectedSamples: { _ in }, into: { block throws(AudioError) in try spool.append(block) })
+        return DecodedAudioFile(spool: spool, source: info)
+    }
+
+    /// The decode both `load` and `decode` run: hands each block of clamped 16 kHz mono samples
+    /// to `sink` in order and returns the file's description.
+    private static func stream(path readPath: String, displayPath: String?, maxDuration: Double?,
+                               expectedSamples: (Int) -> Void,
+                               into sink: ([Float]) throws(AudioError) -> Void) throws(AudioError) -> AudioFileInfo {
         let path = displayPath ?? readPath
         let reader = try SndfileReader(path: readPath, displayPath: path)
         let info = reader.info
@@ -58,8 +88,9 @@ public enum AudioFile {
             ? nil
             : try Resampler(path: path, inputRate: info.sampleRate, outputRate: targetSampleRate)
 
+        expectedSamples(Int(Double(info.frames) * Double(targetSampleRate) / Double(info.sampleRate)) + 1024)
         var output: [Float] = []
-        output.reserveCapacity(Int(Double(info.frames) * Double(targetSampleRate) / Double(info.sampleRate)) + 1024)
+        output.reserveCapacity(blockFrames + 4096)
         var interleaved = [Float](repeating: 0, count: blockFrames * channels)
         var mono = [Float](repeating: 0, count: blockFrames)
         var framesRead: Int64 = 0
@@ -88,6 +119,9 @@ public enum AudioFile {
             } else {
                 output.append(contentsOf: mono[0..<got])
             }
+            clamp(&output)
+            try sink(output)
+            output.removeAll(keepingCapacity: true)
         }
         // libsndfile returns fewer frames than the header promised when compressed data ends
         // early (a cut FLAC or Ogg): the decoder just stops without setting an error.
@@ -96,9 +130,10 @@ public enum AudioFile {
         }
         if let resampler {
             try resampler.flush(appendingTo: &output)
+            clamp(&output)
+            try sink(output)
         }
-        clamp(&output)
-        return DecodedAudio(samples: output, sampleRate: targetSampleRate, source: info)
+        return info
     }
 
     /// Averages interleaved channels into `mono[0..<frames]`, summing channel 0, 1, … in order

@@ -28,8 +28,7 @@ enum AnalyzeCommand {
         }
         let threads = try ThreadsArgument.threads(context)
         let path = args.positionals[0]
-        let audio = try AudioFile.load(path: path)
-        let analysis = try DeliveryAnalyzer(threads: threads).analyze(samples: audio.samples, sampleRate: audio.sampleRate)
+        let (audio, analysis) = try RecordingAnalysis.run(readPath: path, threads: threads, environment: context.environment)
         if args.has("json") {
             let report = AnalyzeJSON(source: audio.source, analysis: analysis, includeFrames: args.has("frames"))
             context.stdout.write(try StableJSON.encode(report))

@@ -28,10 +28,9 @@ enum ReportFiles {
         var note: String?
         do {
             let url = try store.verifyRecording(of: session)
-            let audio = try AudioFile.load(path: url.path)
             var configuration = DeliveryConfiguration()
             configuration.computeCPPS = false
-            tracks = try DeliveryAnalyzer(configuration: configuration).analyze(samples: audio.samples, sampleRate: audio.sampleRate).tracks
+            tracks = try RecordingAnalysis.run(readPath: url.path, configuration: configuration, environment: [:]).analysis.tracks
         } catch {
             note = "loudness and pitch are not drawn: " + ((error as? any LocalizedError)?.errorDescription ?? "\(error)")
         }

@@ -69,7 +69,7 @@ public enum Grounder {
                 return StructureSpan(sectionID: section.id, name: section.name, quote: nil, start: nil, end: nil)
             }
             return StructureSpan(
-                sectionID: section.id, name: section.name, quote: index.text(words: match.firstWord, match.lastWord),
+                sectionID: section.id, name: section.name, quote: index.displayText(words: match.firstWord, match.lastWord),
                 start: match.start, end: match.end)
         }
         let starts = drill.sections.compactMap { matches[$0.id]?.firstWord }
@@ -86,7 +86,7 @@ public enum Grounder {
         for tip in tips {
             switch locate(tip.quote, in: index) {
             case let .found(match):
-                let quoted = index.text(words: match.firstWord, match.lastWord)
+                let quoted = index.displayText(words: match.firstWord, match.lastWord)
                 kept.append(CoachingTip(
                     text: tip.text, evidence: "“\(quoted)” at \(Clock.format(match.start))", at: match.start, tier: tier))
             case let .dropped(reason):

@@ -5,7 +5,8 @@
 ///   map must be plausible against the on-device map (order, placement, coverage, below); the
 ///   score must agree with the model's own grounded sections. Anything else keeps the on-device
 ///   structure and says why.
-/// - Relevance: the reason must be prose, or the on-device criterion stays.
+/// - Relevance: the reason must be prose and the score within two points of the on-device
+///   (semantic) Relevance when there is one, or the on-device criterion stays.
 /// - Tips: prose, distinct from each other (near-duplicates too), quoting the transcript.
 enum JudgmentReview {
     /// Seconds a model section may start outside the on-device section's extent and still agree
@@ -96,12 +97,31 @@ enum JudgmentReview {
         return nil
     }
 
+    /// Points between the model's Relevance and the on-device one from which the model's is
+    /// refused: three points apart, one of the two has the answer on the wrong side of the
+    /// question (on topic against off topic: 1 against 4, 2 against 5), and the on-device
+    /// judgment is the calibrated one.
+    static let relevanceGap = 3
+
     /// The model's relevance criterion, or why the on-device one stays.
-    static func relevance(_ judgment: ModelJudgment, tier: ScoringTier) -> Result<CriterionScore, LLMFailure> {
+    /// - Parameter onDevice: the semantic tier's Relevance when it judged this answer; the
+    ///   model's score is refused when it lies `relevanceGap` or more points from it. Without it
+    ///   (no sentence model) nothing is compared: word overlap is no check on a model.
+    static func relevance(_ judgment: ModelJudgment, onDevice: CriterionScore?, tier: ScoringTier)
+        -> Result<CriterionScore, LLMFailure>
+    {
         if let why = ProseCheck.problem(judgment.relevanceReason, limit: ProseCheck.reasonLimit) {
             return .failure(LLMFailure(reason: .failedChecks, detail: "relevance reason is not usable prose (\(why))"))
         }
-        return .success(CriterionScore(score: judgment.relevanceScore, reason: judgment.relevanceReason, tier: tier))
+        let said = min(5, max(1, judgment.relevanceScore))
+        if let onDevice, let device = onDevice.score, abs(said - device) >= relevanceGap {
+            let verdict = device <= 2 ? "off topic" : "on topic"
+            return .failure(LLMFailure(
+                reason: .implausible,
+                detail: "the model's relevance \(said)/5 contradicts the on-device \(device)/5, which finds the "
+                    + "answer \(verdict) (\(onDevice.reason))"))
+        }
+        return .success(CriterionScore(score: said, reason: judgment.relevanceReason, tier: tier))
     }
 
     /// Model tips that are prose, not themselves transcript text, not a repeat of an earlier tip,

@@ -42,7 +42,7 @@ public enum StructureDetector {
             let last = max(start, (next ?? index.words.count) - 1)
             let quoteLast = min(last, start + 29)
             spans.append(StructureSpan(
-                sectionID: section.id, name: section.name, quote: index.text(words: start, quoteLast),
+                sectionID: section.id, name: section.name, quote: index.displayText(words: start, quoteLast),
                 start: index.words[start].start, end: index.words[last].end))
         }
         return (spans, inOrder)

@@ -246,12 +246,17 @@ public final class ScoringRouter {
                 notes.append(note)
             case let .judged(answer):
                 var checks: [DegradeNote] = []
-                switch JudgmentReview.relevance(answer.judgment, tier: candidate.tier) {
+                // Checked against the semantic tier's calibrated relevance when it can judge.
+                let onDevice = embedder.flatMap { _ in try? semanticJudgment().get() }
+                switch JudgmentReview.relevance(answer.judgment, onDevice: onDevice?.relevance, tier: candidate.tier) {
                 case let .success(criterion): relevance = criterion
                 case let .failure(failure):
                     checks.append(DegradeNote(
                         tier: candidate.tier, provider: candidate.provider, model: answer.model, reason: failure.reason,
                         detail: failure.detail))
+                    // The model's tips may still be kept below; the relevance is then the
+                    // on-device one the model was checked against, not the word-overlap fallback.
+                    if let onDevice { relevance = onDevice.relevance }
                 }
                 let reviewed = JudgmentReview.tips(answer.judgment.tips, index: index, tier: candidate.tier)
                 // Nothing of this answer survived the checks: the next tier may do better.

@@ -1,20 +1,21 @@
 /// The full judgment of one answer: seven 1–5 criteria, pronunciation, structure map, tips,
 /// content and delivery subtotals, an overall score and where each part came from.
 ///
-/// Weights (README, *Scores*): content = mean of Structure and Relevance; delivery = mean of
+/// Weights (README, *Scores*; `ScoreWeights`): content = harmonic mean of Structure and
+/// Relevance, capped at Relevance for an off-topic answer (Relevance ≤ 2); delivery = mean of
 /// Fluency, Pace, Delivery, Engagement and Conciseness; overall = (2 × content + delivery) / 3.
-/// Content counts double because an answer that misses a part or the question is not rescued by
-/// a pleasant voice — a complete, on-topic answer should stand clearly above a flawed one.
 ///
-/// Only judged criteria count (`CriterionScore.score` nil = not judged): each subtotal is the
-/// mean of its judged criteria, nil when it has none, and overall is the weighted mean of the
-/// subtotals there are — the delivery subtotal alone when content was not judged (an untrusted
-/// transcript), nil when nothing was judged.
+/// Only judged criteria count (`CriterionScore.score` nil = not judged): each subtotal comes from
+/// its judged criteria (content from Structure and Relevance when both were judged, else the one
+/// there is), nil when it has none, and overall is the weighted mean of the subtotals there are —
+/// the delivery subtotal alone when content was not judged (an untrusted transcript), nil when
+/// nothing was judged.
 public struct ScoreRubric: Sendable, Equatable, Codable {
     /// Version of the rubric rules (bands, score mappings, weights, prompt); bump when any of
     /// them changes. 2: structure from sections found, order and proportion; subtotals and
-    /// content-weighted overall; tips by weakest criterion; semantic tier.
-    public static let version = "coach-rubric-2"
+    /// content-weighted overall; tips by weakest criterion; semantic tier. 3: content as the
+    /// harmonic mean of Structure and Relevance, off-topic answers' content capped at Relevance.
+    public static let version = "coach-rubric-3"
 
     public var drillID: String
     /// The prompt the answer responded to.
@@ -41,7 +42,8 @@ public struct ScoreRubric: Sendable, Equatable, Codable {
     public var structureMap: [StructureSpan]
     /// Two to four tips, most important first.
     public var tips: [CoachingTip]
-    /// Mean of the judged of Structure and Relevance, one decimal; nil when neither was judged.
+    /// Harmonic mean of Structure and Relevance (at most Relevance when that is ≤ 2), one
+    /// decimal; the one judged when the other was not; nil when neither was judged.
     public var content: Double?
     /// Mean of the judged of Fluency, Pace, Delivery, Engagement and Conciseness, one decimal;
     /// nil when none was judged.
@@ -74,24 +76,22 @@ public struct ScoreRubric: Sendable, Equatable, Codable {
             content: [structure, relevance], delivery: [fluency, pace, delivery, engagement, conciseness])
     }
 
-    /// Subtotals and overall from the judged criteria, each rounded to one decimal. Integer sums
-    /// first, then one division each: the same scores always give the same numbers.
+    /// Subtotals and overall (`ScoreWeights`) from the judged criteria, each rounded to one
+    /// decimal; the overall comes from the unrounded subtotals.
     static func totals(content: [CriterionScore], delivery: [CriterionScore]) -> (Double?, Double?, Double?) {
         let c = content.compactMap(\.score), d = delivery.compactMap(\.score)
-        let contentSum = c.reduce(0, +), deliverySum = d.reduce(0, +)
-        func mean(_ sum: Int, _ count: Int) -> Double? {
-            count == 0 ? nil : (Double(sum * 10) / Double(count)).rounded() / 10
-        }
+        // Content is [Structure, Relevance]; with one of them not judged, the other alone.
+        let contentValue = c.count == 2 && content.count == 2
+            ? ScoreWeights.content(structure: c[0], relevance: c[1]) : ScoreWeights.mean(c)
+        let deliveryValue = ScoreWeights.mean(d)
         let overall: Double?
-        switch (c.isEmpty, d.isEmpty) {
-        case (false, false):
-            // overall = (2·C/nc + D/nd)/3 = (2·C·nd + D·nc)/(3·nc·nd) with C, D the integer sums.
-            overall = (Double((2 * contentSum * d.count + deliverySum * c.count) * 10) / Double(3 * c.count * d.count)).rounded() / 10
-        case (false, true): overall = mean(contentSum, c.count)
-        case (true, false): overall = mean(deliverySum, d.count)
-        case (true, true): overall = nil
+        switch (contentValue, deliveryValue) {
+        case let (content?, delivery?): overall = ScoreWeights.overall(content: content, delivery: delivery)
+        case let (content?, nil): overall = content
+        case let (nil, delivery?): overall = delivery
+        case (nil, nil): overall = nil
         }
-        return (mean(contentSum, c.count), mean(deliverySum, d.count), overall)
+        return (contentValue.map(ScoreWeights.oneDecimal), deliveryValue.map(ScoreWeights.oneDecimal), overall.map(ScoreWeights.oneDecimal))
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -60,12 +60,13 @@ public struct SemanticScorer {
             let lastWord = sentences[last].words.upperBound - 1
             spans.append(StructureSpan(
                 sectionID: section.id, name: section.name,
-                quote: index.text(words: firstWord, min(lastWord, firstWord + 29)),
+                quote: index.displayText(words: firstWord, min(lastWord, firstWord + 29)),
                 start: sentences[first].start, end: sentences[last].end))
         }
         let inOrder = zip(firstSentence, firstSentence.dropFirst()).allSatisfy { $0 < $1 }
         let (relevance, probability) = try judgeRelevance(
-            prompt: prompt, drill: drill, sentences: sentences, vectors: sentenceVectors, spans: spans, labels: labels)
+            prompt: prompt, drill: drill, sentences: sentences, vectors: sentenceVectors, spans: spans, labels: labels,
+            index: index)
         return SemanticJudgment(
             sentences: sentences, labels: labels, spans: spans, inOrder: inOrder, relevance: relevance,
             onTopicProbability: probability)
@@ -74,11 +75,11 @@ public struct SemanticScorer {
     /// Relevance: P(on topic) from the best sentence's and the whole answer's cosine to the prompt,
     /// each over its baseline among the drill's other prompts (logistic calibration learned on
     /// the dev set), in bands (`relevanceScore`); the reason quotes the
-    /// closest sentence, names the prompt's key words the answer addressed (or a synonym it
+    /// closest sentence in the transcript's display text, names the prompt's key words the answer addressed (or a synonym it
     /// used) and those it did not, and the found section least related to the prompt.
     func judgeRelevance(
         prompt: String, drill: Drill, sentences: [AnswerSentence], vectors: [[Double]], spans: [StructureSpan],
-        labels: [Int?]
+        labels: [Int?], index: TranscriptIndex
     ) throws -> (CriterionScore, Double) {
         let trimmed = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
@@ -140,10 +141,12 @@ public struct SemanticScorer {
         } else {
             missing = unmatched
         }
-        let words = sentences[best].text.split(separator: " ")
+        // Quoted as people read it (the engine's capitals and punctuation); matched as normalised.
+        let closest = sentences[best]
+        let words = index.displayText(words: closest.words.lowerBound, closest.words.upperBound - 1).split(separator: " ")
         let quote = words.prefix(8).joined(separator: " ") + (words.count > 8 ? "…" : "")
         var parts = [
-            probability >= 0.5 ? "on topic" : "off topic",
+            score >= 4 ? "on topic" : score <= 2 ? "off topic" : "unclear whether on topic",
             "closest to the prompt at \(Clock.format(sentences[best].start)): '\(quote)'",
         ]
         if !addressed.isEmpty { parts.append("addresses \(addressed.prefix(4).joined(separator: ", "))") }

@@ -60,4 +60,10 @@ public struct TranscriptIndex: Sendable {
     public func text(words first: Int, _ last: Int) -> String {
         words[first...last].map(\.text).joined(separator: " ")
     }
+
+    /// The words `first...last` as people read them: the engine's display form (capitals,
+    /// punctuation, "$50,000") where it gave one, the normalised word otherwise.
+    public func displayText(words first: Int, _ last: Int) -> String {
+        words[first...last].map(\.displayText).joined(separator: " ")
+    }
 }

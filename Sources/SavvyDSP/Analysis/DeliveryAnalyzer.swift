@@ -32,6 +32,10 @@ public struct DeliveryAnalyzer: Sendable {
         self.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
     }
 
+    /// Block length ``analyze(_:blockSeconds:)`` reads by default, seconds: about 4 MB of
+    /// samples at a time, so a long recording costs little more memory than its frame tracks.
+    public static let defaultBlockSeconds = 30.0
+
     /// Analyse `samples` (mono, nominally in −1…1) recorded at `sampleRate` Hz.
     ///
     /// - Throws: ``DSPError/unsupportedSampleRate(_:)`` unless `sampleRate` is 16000,
@@ -39,63 +43,129 @@ public struct DeliveryAnalyzer: Sendable {
     ///   or infinity. All-silent input is valid: it yields no pitch/loudness summaries and a
     ///   ``QualityWarning/noSpeech`` warning.
     public func analyze(samples: [Float], sampleRate: Int) throws(DSPError) -> DeliveryAnalysis {
-        guard sampleRate == DeliveryAnalyzer.sampleRate else { throw .unsupportedSampleRate(sampleRate) }
-        guard !samples.isEmpty else { throw .emptyInput }
-        if let bad = samples.firstIndex(where: { !$0.isFinite }) { throw .nonFiniteSample(index: bad) }
-        let config = configuration
-        let signal = samples.map { Double($0) }
-        let hop = DeliveryAnalyzer.hop, frameLength = DeliveryAnalyzer.frameLength
+        do {
+            return try analyze(SampleArray(samples, sampleRate: sampleRate), blockSeconds: nil)
+        } catch let error as DSPError {
+            throw error
+        } catch {
+            // SampleArray's reads cannot fail; only DSPError can come out of the analysis itself.
+            preconditionFailure("in-memory samples failed to read: \(error)")
+        }
+    }
 
-        let levels = RMSTrack.levels(signal, frameLength: frameLength, hop: hop)
-        let frameCount = levels.count
+    /// Analyse a recording block by block: the result is the same, bit for bit, whatever the
+    /// block length, as for the whole signal in one piece.
+    ///
+    /// Two passes over `source`: frame levels (and clipping) first, because the pitch gate and
+    /// the VAD thresholds are percentiles of the whole recording; then YIN candidates, the
+    /// Viterbi forward step and CPPS, block by block. Each block reads the samples its frames
+    /// need, with the context before and after (frame overlap, YIN's lag range, the resampler's
+    /// filter, CPPS's window and time smoothing), so frame-local results do not depend on where
+    /// blocks start. What is kept is per frame: levels, the Viterbi back-pointers, CPPS values.
+    ///
+    /// - Parameter blockSeconds: samples read at a time, seconds; `nil` reads the whole signal
+    ///   at once.
+    /// - Throws: what `analyze(samples:sampleRate:)` throws, and any error of `source`'s reads.
+    public func analyze(_ source: some SampleSource, blockSeconds: Double? = defaultBlockSeconds) throws -> DeliveryAnalysis {
+        let sampleRate = source.sampleRate
+        guard sampleRate == DeliveryAnalyzer.sampleRate else { throw DSPError.unsupportedSampleRate(sampleRate) }
+        let count = source.sampleCount
+        guard count > 0 else { throw DSPError.emptyInput }
+        let config = configuration
+        let hop = DeliveryAnalyzer.hop, frameLength = DeliveryAnalyzer.frameLength
+        let frameCount = RMSTrack.frameCount(sampleCount: count, frameLength: frameLength, hop: hop)
+        let framesPerBlock = blockSeconds.map { max(1, Int(($0 * Double(sampleRate) / Double(hop)).rounded())) } ?? frameCount
+        let blocks = stride(from: 0, to: frameCount, by: framesPerBlock).map { $0..<min(frameCount, $0 + framesPerBlock) }
+        func read(_ range: Range<Int>) throws -> SignalBlock {
+            let clipped = max(0, range.lowerBound)..<min(count, range.upperBound)
+            return SignalBlock(start: clipped.lowerBound, values: try source.samples(in: clipped).map { Double($0) },
+                               totalCount: count)
+        }
+
+        // Pass 1: frame levels; every sample is checked and counted once, in its owning block.
+        var levels = [Double](repeating: RMSTrack.floorDB, count: frameCount)
+        var clipped = 0
+        for frames in blocks {
+            let owned = (frames.lowerBound * hop)..<(frames.upperBound == frameCount ? count : frames.upperBound * hop)
+            let needed = owned.lowerBound..<max(owned.upperBound, min(count, (frames.upperBound - 1) * hop + frameLength))
+            let raw = try source.samples(in: needed)
+            for k in 0..<owned.count {
+                let sample = raw[k]
+                if !sample.isFinite { throw DSPError.nonFiniteSample(index: owned.lowerBound + k) }
+                if RecordingQuality.isClipped(sample) { clipped += 1 }
+            }
+            let block = SignalBlock(start: needed.lowerBound, values: raw.map { Double($0) }, totalCount: count)
+            RMSTrack.levels(of: frames, in: block, frameLength: frameLength, hop: hop, into: &levels)
+        }
         let loudest = Statistics.percentile(levels, 99)
 
+        // Pass 2: pitch candidates into the path search, and CPPS, block by block.
         let extractor = try YINCandidateExtractor(
-            samples: signal, sampleRate: sampleRate, hop: hop, window: frameLength,
+            sampleRate: sampleRate, hop: hop, window: frameLength,
             floorHz: config.pitchFloorHz, ceilingHz: config.pitchCeilingHz, maxCandidates: 5)
         let gate = loudest - config.voicingEnergyGateDB
-        var candidates = [[PitchCandidate]](repeating: [], count: frameCount)
-        for i in 0..<frameCount where levels[i] >= gate && levels[i] > RMSTrack.floorDB {
-            candidates[i] = extractor.candidates(frame: i)
-        }
         let tracker = PitchPathTracker(
             voicingThreshold: config.voicingThreshold, octaveCost: config.octaveCost,
             jumpCost: config.octaveJumpCost, transitionCost: config.voicedUnvoicedCost,
             energyGateDB: config.voicingEnergyGateDB, floorHz: config.pitchFloorHz,
             minimumVoicedFrames: 3)
-        let f0 = tracker.track(candidates: candidates, frameDB: levels, loudestDB: loudest)
-
-        let vad = VoiceActivityDetector().detect(levels: levels)
-
-        var cppsTrack = [Double?](repeating: nil, count: frameCount)
-        var voice: VoiceQualitySummary?
-        if config.computeCPPS {
-            let times = CPPSAnalyzer.frameTimes(sampleCount: signal.count, inputRate: sampleRate)
-            if !times.isEmpty {
-                let resampled = PolyphaseResampler(from: sampleRate, to: CPPSAnalyzer.sampleRate).process(signal)
-                let cpp = try ParallelCPPS(threads: threads).process(signal: resampled, times: times)
-                voice = summarizeCPPS(cpp, times: times, f0: f0, into: &cppsTrack)
+        var search = PitchPathSearch(tracker: tracker, loudestDB: loudest)
+        let grid = config.computeCPPS ? CPPSAnalyzer.grid(sampleCount: count, inputRate: sampleRate) : CPPSAnalyzer.Grid(count: 0, first: 0)
+        let cppsFramesPerFrame = Int((Double(hop) / Double(sampleRate) / CPPSAnalyzer.timeStep).rounded())
+        let resampler = PolyphaseResampler(from: sampleRate, to: CPPSAnalyzer.sampleRate)
+        let resampledCount = resampler.outputCount(inputCount: count)
+        let cppsAnalyzer = grid.count > 0 ? try ParallelCPPS(threads: threads) : nil
+        var cpp = [Double](repeating: 0, count: grid.count)
+        for frames in blocks {
+            var needed = extractor.sampleRange(frame: frames.lowerBound).lowerBound
+                ..< extractor.sampleRange(frame: frames.upperBound - 1).upperBound
+            // CPPS frames of this block: the 2 ms grid cut at the same places as the 10 ms one
+            let cppsFrames = min(grid.count, frames.lowerBound * cppsFramesPerFrame)
+                ..< (frames.upperBound == frameCount ? grid.count : min(grid.count, frames.upperBound * cppsFramesPerFrame))
+            var resampledRange = 0..<0
+            if let cppsAnalyzer, !cppsFrames.isEmpty {
+                let wanted = cppsAnalyzer.signalRange(frames: cppsFrames, grid: grid)
+                resampledRange = max(0, wanted.lowerBound)..<min(resampledCount, wanted.upperBound)
+                let input = resampler.inputRange(outputs: resampledRange)
+                needed = min(needed.lowerBound, input.lowerBound)..<max(needed.upperBound, input.upperBound)
+            }
+            let block = try read(needed)
+            for i in frames {
+                let gated = levels[i] >= gate && levels[i] > RMSTrack.floorDB
+                search.append(candidates: gated ? extractor.candidates(frame: i, in: block) : [], frameDB: levels[i])
+            }
+            if let cppsAnalyzer, !cppsFrames.isEmpty {
+                let resampled = SignalBlock(start: resampledRange.lowerBound,
+                                            values: resampler.process(outputs: resampledRange, block: block),
+                                            totalCount: resampledCount)
+                let values = cppsAnalyzer.process(block: resampled, grid: grid, frames: cppsFrames)
+                cpp.replaceSubrange(cppsFrames, with: values)
             }
         }
+        let f0 = search.finish()
+
+        let vad = VoiceActivityDetector().detect(levels: levels)
+        var cppsTrack = [Double?](repeating: nil, count: frameCount)
+        let voice = grid.count > 0 ? summarizeCPPS(cpp, grid: grid, f0: f0, into: &cppsTrack) : nil
 
         let tracks = FrameTracks(sampleRate: sampleRate, hop: hop, frameLength: frameLength, f0: f0,
                                  rmsDB: levels, active: vad.active, cpps: cppsTrack)
-        let activity = ActivitySummary.make(tracks: tracks, sampleCount: samples.count,
+        let activity = ActivitySummary.make(tracks: tracks, sampleCount: count,
                                             thresholdDB: vad.thresholdDB, configuration: config)
         return DeliveryAnalysis(
-            durationSeconds: Double(samples.count) / Double(sampleRate),
+            durationSeconds: Double(count) / Double(sampleRate),
             tracks: tracks,
             pitch: PitchSummary.make(tracks: tracks, configuration: config),
             loudness: LoudnessSummary.make(tracks: tracks),
             voice: voice,
             activity: activity,
-            quality: RecordingQuality.make(samples: samples, tracks: tracks, activity: activity,
-                                           configuration: config))
+            quality: RecordingQuality.make(clippedSamples: clipped, sampleCount: count, tracks: tracks,
+                                           activity: activity, configuration: config))
     }
 
     /// CPPS means (all frames; frames whose nearest 10 ms frame is voiced) and the 10 ms track
     /// (nearest 2 ms frame within 1 ms, else `nil`).
-    private func summarizeCPPS(_ cpp: [Double], times: [Double], f0: [Double?],
+    private func summarizeCPPS(_ cpp: [Double], grid: CPPSAnalyzer.Grid, f0: [Double?],
                                into track: inout [Double?]) -> VoiceQualitySummary {
         let rate = Double(DeliveryAnalyzer.sampleRate)
         let hopSeconds = Double(DeliveryAnalyzer.hop) / rate
@@ -103,7 +173,8 @@ public struct DeliveryAnalyzer: Sendable {
         var total = 0.0
         var voicedTotal = 0.0
         var voicedCount = 0
-        for (k, t) in times.enumerated() {
+        for k in 0..<grid.count {
+            let t = grid.time(k)
             total += cpp[k]
             let nearest = min(f0.count - 1, max(0, Int(((t - firstCentre) / hopSeconds).rounded())))
             if f0[nearest] != nil {
@@ -114,11 +185,11 @@ public struct DeliveryAnalyzer: Sendable {
         let step = CPPSAnalyzer.timeStep
         for i in 0..<track.count {
             let t = firstCentre + Double(i) * hopSeconds
-            let k = Int(((t - times[0]) / step).rounded())
-            if k >= 0, k < times.count, abs(times[k] - t) <= step / 2 + 1e-9 { track[i] = cpp[k] }
+            let k = Int(((t - grid.time(0)) / step).rounded())
+            if k >= 0, k < grid.count, abs(grid.time(k) - t) <= step / 2 + 1e-9 { track[i] = cpp[k] }
         }
-        return VoiceQualitySummary(cppsDB: total / Double(times.count),
+        return VoiceQualitySummary(cppsDB: total / Double(grid.count),
                                    cppsVoicedDB: voicedCount > 0 ? voicedTotal / Double(voicedCount) : nil,
-                                   frames: times.count)
+                                   frames: grid.count)
     }
 }

@@ -18,13 +18,24 @@ enum RMSTrack {
     static func levels(_ samples: [Double], frameLength: Int, hop: Int) -> [Double] {
         let count = frameCount(sampleCount: samples.count, frameLength: frameLength, hop: hop)
         var out = [Double](repeating: floorDB, count: count)
-        samples.withUnsafeBufferPointer { x in
-            for i in 0..<count {
+        levels(of: 0..<count, in: SignalBlock(start: 0, values: samples, totalCount: samples.count),
+               frameLength: frameLength, hop: hop, into: &out)
+        return out
+    }
+
+    /// Writes the levels of `frames` into `out[frames]`, reading `block`, which must hold every
+    /// sample of those frames (`[first·hop, last·hop + frameLength)`, cut at the signal's end).
+    /// Each frame's sum runs over the same samples in the same order as on the whole signal.
+    static func levels(of frames: Range<Int>, in block: SignalBlock, frameLength: Int, hop: Int,
+                       into out: inout [Double]) {
+        block.values.withUnsafeBufferPointer { x in
+            for i in frames {
                 let start = i * hop
-                let end = min(start + frameLength, x.count)
+                let end = min(start + frameLength, block.totalCount)
                 var sum = 0.0
-                var k = start
-                while k < end {
+                var k = start - block.start
+                let last = end - block.start
+                while k < last {
                     sum += x[k] * x[k]
                     k += 1
                 }
@@ -32,6 +43,5 @@ enum RMSTrack {
                 out[i] = meanSquare > 0 ? max(floorDB, 10 * log10(meanSquare)) : floorDB
             }
         }
-        return out
     }
 }

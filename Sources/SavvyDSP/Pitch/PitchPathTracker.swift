@@ -25,69 +25,19 @@ struct PitchPathTracker {
     /// Voiced runs shorter than this many frames are set unvoiced (isolated blips).
     var minimumVoicedFrames: Int
 
+    /// The path for a whole recording's candidates (see ``PitchPathSearch`` for the frame-by-frame
+    /// form the analyzer uses).
     func track(candidates: [[PitchCandidate]], frameDB: [Double], loudestDB: Double) -> [Double?] {
-        let count = candidates.count
-        guard count > 0 else { return [] }
-        let gate = loudestDB - energyGateDB
-        // flat storage: states of frame t live at offset[t] ..< offset[t+1]; state 0 = unvoiced
-        var offset = [Int](repeating: 0, count: count + 1)
-        var frequency: [Double] = []
-        var local: [Double] = []
-        frequency.reserveCapacity(count * 4)
-        local.reserveCapacity(count * 4)
-        for t in 0..<count {
-            offset[t] = frequency.count
-            frequency.append(0)
-            local.append(voicingThreshold)
-            if frameDB[t] >= gate {
-                for c in candidates[t] {
-                    frequency.append(c.frequency)
-                    local.append(c.aperiodicity - octaveCost * log2(c.frequency / floorHz))
-                }
-            }
+        var search = PitchPathSearch(tracker: self, loudestDB: loudestDB)
+        for t in candidates.indices {
+            search.append(candidates: candidates[t], frameDB: frameDB[t])
         }
-        offset[count] = frequency.count
-        let logF = frequency.map { $0 > 0 ? log2($0) : 0 }
+        return search.finish()
+    }
 
-        var total = [Double](repeating: 0, count: frequency.count)
-        var back = [Int](repeating: 0, count: frequency.count)
-        for s in offset[0]..<offset[1] { total[s] = local[s] }
-        if count > 1 {
-            for t in 1..<count {
-                let p0 = offset[t - 1], p1 = offset[t]
-                for s in offset[t]..<offset[t + 1] {
-                    var best = Double.infinity
-                    var arg = p0
-                    let voiced = s != offset[t]
-                    for p in p0..<p1 {
-                        let previousVoiced = p != p0
-                        var cost = total[p]
-                        if voiced && previousVoiced {
-                            cost += jumpCost * abs(logF[s] - logF[p])
-                        } else if voiced != previousVoiced {
-                            cost += transitionCost
-                        }
-                        if cost < best {
-                            best = cost
-                            arg = p
-                        }
-                    }
-                    total[s] = best + local[s]
-                    back[s] = arg
-                }
-            }
-        }
-        var state = offset[count - 1]
-        for s in offset[count - 1]..<offset[count] where total[s] < total[state] { state = s }
-        var path = [Double?](repeating: nil, count: count)
-        var t = count - 1
-        while true {
-            if state != offset[t] { path[t] = frequency[state] }
-            if t == 0 { break }
-            state = back[state]
-            t -= 1
-        }
-        return removeShortRuns(path)
+    /// `path` with voiced runs shorter than `minimumVoicedFrames` set unvoiced.
+    func finished(_ path: [Double?]) -> [Double?] {
+        removeShortRuns(path)
     }
 
     private func removeShortRuns(_ path: [Double?]) -> [Double?] {

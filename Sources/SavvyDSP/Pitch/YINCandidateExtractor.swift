@@ -10,8 +10,9 @@
 /// - Every local minimum of d′ in [⌊sr/ceiling⌋, ⌈sr/floor⌉] becomes a candidate; its period
 ///   is refined by parabolic interpolation on d (not d′, which is biased).
 /// Instead of YIN's absolute threshold, the ``PitchPathTracker`` chooses among the candidates
-/// across frames. The extractor allocates its buffers once; ``candidates(frame:)`` allocates
-/// only the small result array.
+/// across frames. The extractor allocates its buffers once; ``candidates(frame:in:)`` allocates
+/// only the small result array. It reads the signal through a ``SignalBlock``, so a long
+/// recording is analysed block by block with the same result as in one piece.
 final class YINCandidateExtractor {
     let sampleRate: Int
     let hop: Int
@@ -20,8 +21,8 @@ final class YINCandidateExtractor {
     let maxLag: Int
     let maxCandidates: Int
 
-    private let samples: [Double]
-    private let blockLength: Int
+    /// Samples one frame reads: `window + maxLag`, centred on the frame.
+    let blockLength: Int
     private let plan: FFTPlan
     private let windowBuffer: FFTBuffer
     private let blockBuffer: FFTBuffer
@@ -31,9 +32,8 @@ final class YINCandidateExtractor {
     private let difference: UnsafeMutablePointer<Double>
     private let normalized: UnsafeMutablePointer<Double>
 
-    init(samples: [Double], sampleRate: Int, hop: Int, window: Int, floorHz: Double,
+    init(sampleRate: Int, hop: Int, window: Int, floorHz: Double,
          ceilingHz: Double, maxCandidates: Int) throws(DSPError) {
-        self.samples = samples
         self.sampleRate = sampleRate
         self.hop = hop
         self.window = window
@@ -60,17 +60,28 @@ final class YINCandidateExtractor {
         normalized.deallocate()
     }
 
+    /// The signal samples frame `frame` reads (before clipping to the signal): a block must
+    /// hold their part inside the signal.
+    func sampleRange(frame: Int) -> Range<Int> {
+        let start = frame * hop + window / 2 - blockLength / 2
+        return start..<(start + blockLength)
+    }
+
     /// Candidates of frame `frame`, best (lowest d′) first, at most `maxCandidates`.
-    /// Empty when the block is digital silence.
-    func candidates(frame: Int) -> [PitchCandidate] {
+    /// Empty when the block is digital silence. `signal` must hold the frame's
+    /// ``sampleRange(frame:)`` within the signal.
+    func candidates(frame: Int, in signal: SignalBlock) -> [PitchCandidate] {
         let size = plan.size
         let start = frame * hop + window / 2 - blockLength / 2
+        let samples = signal.values
+        let count = signal.totalCount
+        let base = signal.start
         let block = blockBuffer.real
         let head = windowBuffer.real
         var i = 0
         while i < size {
             let k = start + i
-            let v = (i < blockLength && k >= 0 && k < samples.count) ? samples[k] : 0
+            let v = (i < blockLength && k >= 0 && k < count) ? samples[k - base] : 0
             block[i] = v
             head[i] = i < window ? v : 0
             i += 1

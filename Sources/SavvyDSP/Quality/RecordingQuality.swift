@@ -22,7 +22,12 @@ public struct RecordingQuality: Sendable, Equatable, Codable {
         self.warnings = warnings
     }
 
-    static func make(samples: [Float], tracks: FrameTracks, activity: ActivitySummary,
+    /// Whether a sample is at full scale (|x| ≥ 0.999), for ``clippingRatio``.
+    static func isClipped(_ sample: Float) -> Bool { abs(sample) >= 0.999 }
+
+    /// - Parameters:
+    ///   - clippedSamples: how many samples ``isClipped(_:)``, of `sampleCount`.
+    static func make(clippedSamples: Int, sampleCount: Int, tracks: FrameTracks, activity: ActivitySummary,
                      configuration: DeliveryConfiguration) -> RecordingQuality {
         let floor = Statistics.percentile(tracks.rmsDB, 10)
         var power = 0.0
@@ -33,9 +38,7 @@ public struct RecordingQuality: Sendable, Equatable, Codable {
         }
         let speech: Double? = active > 0 ? 10 * log10(power / Double(active)) : nil
         let snr = speech.map { $0 - floor }
-        var clipped = 0
-        for s in samples where abs(s) >= 0.999 { clipped += 1 }
-        let clipping = Double(clipped) / Double(samples.count)
+        let clipping = Double(clippedSamples) / Double(sampleCount)
         var warnings: [QualityWarning] = []
         if active == 0 {
             warnings.append(.noSpeech)

@@ -108,15 +108,32 @@ final class CPPSAnalyzer {
         quefrencyKernelValues.deallocate()
     }
 
-    /// Frame centre times (seconds) for a signal of `sampleCount` samples at `inputRate`
-    /// (the original, pre-resampling signal: Praat's grid depends on the file duration).
-    static func frameTimes(sampleCount: Int, inputRate: Int) -> [Double] {
+    /// The 2 ms frame grid of a signal: `count` frames centred at `first + k·timeStep` seconds.
+    struct Grid: Equatable {
+        let count: Int
+        let first: Double
+
+        /// Centre of frame `k`, seconds.
+        @inline(__always)
+        func time(_ k: Int) -> Double { first + Double(k) * CPPSAnalyzer.timeStep }
+    }
+
+    /// The frame grid for a signal of `sampleCount` samples at `inputRate` (the original,
+    /// pre-resampling signal: Praat's grid depends on the file duration); `count` is 0 when the
+    /// signal is shorter than one window.
+    static func grid(sampleCount: Int, inputRate: Int) -> Grid {
         let duration = Double(sampleCount) / Double(inputRate)
-        guard duration >= windowDuration else { return [] }
+        guard duration >= windowDuration else { return Grid(count: 0, first: 0) }
         let count = Int(((duration - windowDuration) / timeStep + 1e-9).rounded(.down)) + 1
         let first = 0.5 / Double(inputRate)
             + 0.5 * (Double(sampleCount - 1) / Double(inputRate) - Double(count - 1) * timeStep)
-        return (0..<count).map { first + Double($0) * timeStep }
+        return Grid(count: count, first: first)
+    }
+
+    /// Frame centre times (seconds) for a signal of `sampleCount` samples at `inputRate`.
+    static func frameTimes(sampleCount: Int, inputRate: Int) -> [Double] {
+        let grid = grid(sampleCount: sampleCount, inputRate: inputRate)
+        return (0..<grid.count).map { grid.time($0) }
     }
 
     /// CPP (dB) of every frame at `times` for the 10 kHz signal `signal`.
@@ -133,6 +150,8 @@ final class CPPSAnalyzer {
     }
 
     /// Praat's pre-emphasis from 50 Hz, y[n] = x[n] − a·x[n − 1] with a = e^(−2π·50/10000).
+    /// On a block of a longer signal every value but the first is the whole signal's (the first
+    /// lacks its x[n − 1] unless the block starts the signal).
     static func preEmphasised(_ input: [Double]) -> [Double] {
         var signal = input
         let a = exp(-2 * Double.pi * 50 / Double(CPPSAnalyzer.sampleRate))
@@ -144,28 +163,48 @@ final class CPPSAnalyzer {
         return signal
     }
 
+    /// The samples of the 10 kHz signal that frames `frames` of `grid` depend on — their windows
+    /// and those of the neighbours the time smoothing takes in, and the sample before for the
+    /// pre-emphasis — before clipping to the signal.
+    func signalRange(frames: Range<Int>, grid: Grid) -> Range<Int> {
+        let half = timeKernel.count / 2
+        let first = max(0, frames.lowerBound - half)
+        let last = min(grid.count, frames.upperBound + half) - 1
+        return (windowStart(time: grid.time(first)) - 1)..<(windowStart(time: grid.time(last)) + windowLength)
+    }
+
     /// CPP (dB) of frames `range` of `times` (the whole grid) for the pre-emphasised 10 kHz
     /// signal `x`, written to `out[0..<range.count]`.
+    func process(emphasised x: UnsafeBufferPointer<Double>, times: [Double], frames range: Range<Int>,
+                 into out: UnsafeMutablePointer<Double>) {
+        process(emphasised: x, start: 0, signalCount: x.count, frameCount: times.count, time: { times[$0] },
+                frames: range, into: out)
+    }
+
+    /// CPP (dB) of frames `range` of a grid of `frameCount` frames centred at `time(k)`, written
+    /// to `out[0..<range.count]`; `x` holds samples `start ..< start + x.count` of the
+    /// pre-emphasised 10 kHz signal of `signalCount` samples — at least what
+    /// ``signalRange(frames:grid:)`` names, within the signal.
     ///
     /// Frame `f` depends only on the cepstra of frames `f − half … f + half` (within the grid),
-    /// and each cepstrum only on `x` and its time, so any range gives the values the whole grid
-    /// gives, bit for bit: the ring is filled from `range.lowerBound − half` on. (The median
+    /// and each cepstrum only on the signal and its time, so any range, from any block, gives the
+    /// values the whole grid gives, bit for bit: the ring is filled from `range.lowerBound − half`
+    /// on, and whether a window runs off the signal is decided on `signalCount`. (The median
     /// brackets only choose how fast the exact order statistic is found.) That is what lets
-    /// ``ParallelCPPS`` split the grid over threads in any way.
+    /// ``ParallelCPPS`` split the grid over threads, and the analyzer over blocks, in any way.
     ///
     /// Smoothing is linear and separable with per-frame (time) and per-bin (quefrency) edge
     /// renormalisation, so quefrency-then-time equals Praat's time-then-quefrency; smoothing
     /// each new row in quefrency once, when it is made, saves redoing it for five frames.
-    func process(emphasised x: UnsafeBufferPointer<Double>, times: [Double], frames range: Range<Int>,
-                 into out: UnsafeMutablePointer<Double>) {
+    func process(emphasised x: UnsafeBufferPointer<Double>, start base: Int, signalCount: Int, frameCount frames: Int,
+                 time: (Int) -> Double, frames range: Range<Int>, into out: UnsafeMutablePointer<Double>) {
         guard !range.isEmpty else { return }
         slopeBracket = SelectionBracket()
         interceptBracket = SelectionBracket()
-        let frames = times.count
         let half = timeKernel.count / 2
         var produced = range.lowerBound
         for f in max(0, range.lowerBound - half)..<min(frames, range.upperBound + half) {
-            cepstrum(signal: x, time: times[f])
+            cepstrum(signal: x, start: base, count: signalCount, time: time(f))
             smoothQuefrency(into: ring + (f % timeKernel.count) * quefrencyCount)
             // frame f completes the time neighbourhood of frame f − half
             while produced <= f - half && produced < range.upperBound {
@@ -179,21 +218,27 @@ final class CPPSAnalyzer {
         }
     }
 
+    /// First sample of the window of the frame centred at `time`, in the 10 kHz signal.
+    private func windowStart(time: Double) -> Int {
+        Int(((time - CPPSAnalyzer.windowDuration / 2) * Double(CPPSAnalyzer.sampleRate)).rounded(.toNearestOrEven))
+    }
+
     /// Power cepstrum c² of the frame centred at `time`, written to `rawRow`.
-    private func cepstrum(signal x: UnsafeBufferPointer<Double>, time: Double) {
-        let rate = Double(CPPSAnalyzer.sampleRate)
-        let start = Int(((time - CPPSAnalyzer.windowDuration / 2) * rate).rounded(.toNearestOrEven))
+    /// `x` holds samples `base ..< base + x.count` of a (pre-emphasised) signal of `count` samples.
+    private func cepstrum(signal x: UnsafeBufferPointer<Double>, start base: Int, count: Int, time: Double) {
+        let start = windowStart(time: time)
         let real = buffer.realPointer
         let w = windowValues
         let length = windowLength
-        if !(start >= 0 && start + length <= x.count) {
+        let inside = start >= 0 && start + length <= count
+        if !inside {
             // frame runs off the signal: copy with zeros outside, then window in place
             for i in 0..<length {
                 let k = start + i
-                real[i] = (k >= 0 && k < x.count) ? x[k] : 0
+                real[i] = (k >= 0 && k < count) ? x[k - base] : 0
             }
         }
-        let source = (start >= 0 && start + length <= x.count) ? x.baseAddress! + start : UnsafePointer(real)
+        let source = inside ? x.baseAddress! + (start - base) : UnsafePointer(real)
         // four partial sums in a fixed order: a single running sum is a 1000-add dependency
         // chain that costs more than the FFT
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0

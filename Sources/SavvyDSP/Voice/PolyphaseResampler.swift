@@ -61,14 +61,37 @@ struct PolyphaseResampler {
 
     /// Resampled copy of `input` (length ⌈count·up/down⌉).
     func process(_ input: [Double]) -> [Double] {
-        let n = input.count
-        let outCount = (n * up + down - 1) / down
-        var out = [Double](repeating: 0, count: outCount)
+        let block = SignalBlock(start: 0, values: input, totalCount: input.count)
+        return process(outputs: 0..<outputCount(inputCount: input.count), block: block)
+    }
+
+    /// Length of the output for `inputCount` input samples, ⌈inputCount·up/down⌉.
+    func outputCount(inputCount: Int) -> Int {
+        (inputCount * up + down - 1) / down
+    }
+
+    /// The input samples outputs `outputs` are made from, before clipping to the signal.
+    func inputRange(outputs: Range<Int>) -> Range<Int> {
+        guard !outputs.isEmpty else { return 0..<0 }
+        let low = outputs.lowerBound * down + halfLength - 2 * halfLength
+        let high = (outputs.upperBound - 1) * down + halfLength
+        // ⌈low / up⌉ for either sign, ⌊high / up⌋ + 1
+        let first = low >= 0 ? (low + up - 1) / up : -((-low) / up)
+        return first..<(high / up + 1)
+    }
+
+    /// Outputs `outputs` of the resampled signal, reading `block`, which must hold
+    /// ``inputRange(outputs:)`` within the signal. Each output takes the same path (interior dot
+    /// product or edge sum, decided on the whole signal's length) as in ``process(_:)``.
+    func process(outputs: Range<Int>, block: SignalBlock) -> [Double] {
+        let n = block.totalCount
+        let base = block.start
+        var out = [Double](repeating: 0, count: outputs.count)
         taps.withUnsafeBufferPointer { h in
           phaseTaps.withUnsafeBufferPointer { runs in
            phaseStart.withUnsafeBufferPointer { starts in
-            input.withUnsafeBufferPointer { x in
-                for m in 0..<outCount {
+            block.values.withUnsafeBufferPointer { x in
+                for m in outputs {
                     // y[m] = Σ_j x[j]·h[halfLength + m·down − j·up], taps in 0…2·halfLength
                     let centre = m * down + halfLength
                     let phase = centre % up
@@ -76,8 +99,8 @@ struct PolyphaseResampler {
                     let runCount = starts[phase + 1] - starts[phase]
                     let oldest = newest - (runCount - 1)
                     if oldest >= 0 && newest < n {
-                        out[m] = PolyphaseResampler.dot(x.baseAddress! + oldest,
-                                                        runs.baseAddress! + starts[phase], count: runCount)
+                        out[m - outputs.lowerBound] = PolyphaseResampler.dot(
+                            x.baseAddress! + (oldest - base), runs.baseAddress! + starts[phase], count: runCount)
                         continue
                     }
                     var jLow = centre - 2 * halfLength
@@ -87,11 +110,11 @@ struct PolyphaseResampler {
                     var j = jLow
                     var k = centre - jLow * up
                     while j <= jHigh {
-                        acc += x[j] * h[k]
+                        acc += x[j - base] * h[k]
                         j += 1
                         k -= up
                     }
-                    out[m] = acc
+                    out[m - outputs.lowerBound] = acc
                 }
             }
            }

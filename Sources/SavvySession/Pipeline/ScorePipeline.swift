@@ -109,14 +109,17 @@ public struct ScorePipeline {
     /// Scores a snapshot from scratch; save it with `SessionRecorder.save(_:snapshot:store:)` so
     /// the stored bytes are the ones scored.
     public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection) throws -> ScoredAnswer {
-        let path = snapshot.sourcePath
-        let audio = try AudioFile.load(path: snapshot.readPath, displayPath: path)
         // The hash lets `savvy import` check that a result is merged with the audio it came from;
         // it is the hash of the very bytes decoded here.
         let sha256 = snapshot.sha256
-        let analysis = try analyse(audio, path: path)
-        var transcript = try transcriber.transcriber.transcribe(samples: audio.samples, sampleRate: audio.sampleRate)
-        transcript = try TranscriptCheckStage().run(transcript, samples: audio.samples, sampleRate: audio.sampleRate,
+        let (audio, analysis) = try analyse(snapshot)
+        // A long recording is recognised in windows cut at pauses (read from the decoded file one
+        // at a time); a short one is one window, the whole file.
+        let windows = TranscriptionWindows.plan(
+            duration: audio.durationSeconds, speech: analysis.activity.segments,
+            maximumSeconds: try TranscriptionWindows.maximumSeconds(environment: environment))
+        var transcript = try windows.transcribe(audio, with: transcriber.transcriber)
+        transcript = try TranscriptCheckStage().run(transcript, audio: audio, windows: windows,
                                                     analysis: analysis, transcriber: transcriber.transcriber)
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
@@ -127,18 +130,18 @@ public struct ScorePipeline {
 
     /// Scores a snapshot with a transcript already made (rescore without `--retranscribe`).
     public func score(_ snapshot: InputSnapshot, transcript: Transcript) throws -> ScoredAnswer {
-        let path = snapshot.sourcePath
-        let audio = try AudioFile.load(path: snapshot.readPath, displayPath: path)
-        let analysis = try analyse(audio, path: path)
+        let (audio, analysis) = try analyse(snapshot)
         return try judge(source: ScoredAnswer.Source(audio.source), analysis: analysis, transcript: transcript, engineReason: nil)
     }
 
-    private func analyse(_ audio: DecodedAudio, path: String) throws -> DeliveryAnalysis {
-        let analysis = try DeliveryAnalyzer(threads: settings.analysisThreads).analyze(samples: audio.samples, sampleRate: audio.sampleRate)
+    /// Decodes the snapshot into a temporary file and analyses it block by block.
+    private func analyse(_ snapshot: InputSnapshot) throws -> (audio: DecodedAudioFile, analysis: DeliveryAnalysis) {
+        let (audio, analysis) = try RecordingAnalysis.run(readPath: snapshot.readPath, displayPath: snapshot.sourcePath,
+                                                          threads: settings.analysisThreads, environment: environment)
         if analysis.activity.segments.isEmpty || analysis.quality.warnings.contains(.noSpeech) {
-            throw SessionError.noSpeech(path: path)
+            throw SessionError.noSpeech(path: snapshot.sourcePath)
         }
-        return analysis
+        return (audio, analysis)
     }
 
     private func judge(source: ScoredAnswer.Source, analysis: DeliveryAnalysis, transcript: Transcript,

@@ -1,4 +1,5 @@
 import SavvyASR
+import SavvyAudio
 import SavvyDSP
 
 /// The stage between recognition and metrics (DESIGN §2): removes Whisper's known inventions
@@ -8,10 +9,12 @@ import SavvyDSP
 struct TranscriptCheckStage {
 
     /// - Parameters:
-    ///   - samples: the 16 kHz mono recording the transcript was made from.
+    ///   - audio: the recording the transcript was made from; re-decodes read their stretch of it.
+    ///   - windows: the windows it was recognised in; the second opinion uses the same.
     ///   - transcriber: the engine that made it; re-decodes use it.
-    func run(_ transcript: Transcript, samples: [Float], sampleRate: Int, analysis: DeliveryAnalysis,
-             transcriber: any Transcriber) throws -> Transcript {
+    func run(_ transcript: Transcript, audio: DecodedAudioFile, windows: TranscriptionWindows,
+             analysis: DeliveryAnalysis, transcriber: any Transcriber) throws -> Transcript {
+        let sampleRate = audio.sampleRate
         var result = transcript
         let whisper = transcriber as? WhisperTranscriber
         if result.engine == "whisper" {
@@ -20,10 +23,10 @@ struct TranscriptCheckStage {
             result = HesitationMerge.merge(result)
         }
         let redecode: TranscriptChecker.Redecode = { start, end, prompt in
-            let from = max(0, Int((start * Double(sampleRate)).rounded(.down)))
-            let to = min(samples.count, Int((end * Double(sampleRate)).rounded(.up)))
-            guard to > from else { return [] }
-            let window = Array(samples[from..<to])
+            let range = audio.sampleRange(from: start, to: end)
+            guard !range.isEmpty else { return [] }
+            let from = range.lowerBound
+            let window = try audio.samples(in: range)
             let words: [TranscriptWord]
             if let whisper {
                 words = try whisper.decode(samples: window, sampleRate: sampleRate, prompt: prompt)
@@ -42,7 +45,7 @@ struct TranscriptCheckStage {
         // installed with savvy) is asked for a second opinion on Whisper's words.
         var second: [TranscriptWord]?
         if whisper != nil, let pocketsphinx = try? PocketSphinxTranscriber() {
-            second = try pocketsphinx.transcribe(samples: samples, sampleRate: sampleRate).words
+            second = try windows.words(audio, with: pocketsphinx)
         }
         let prompt = whisper.flatMap { $0.configuration.prompt.isEmpty ? nil : $0.configuration.prompt }
         var checker = TranscriptChecker()

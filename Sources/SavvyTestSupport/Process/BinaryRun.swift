@@ -18,12 +18,7 @@ public struct BinaryRun: Sendable {
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        for key in ["HOME", "SAVVY_VENV", "TMPDIR"] {
-            if let v = ProcessInfo.processInfo.environment[key] { env[key] = v }
-        }
-        env.merge(environment) { _, new in new }
-        process.environment = env
+        process.environment = minimalEnvironment(merging: environment)
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -35,5 +30,15 @@ public struct BinaryRun: Sendable {
         return BinaryRun(stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self),
                          exitCode: process.terminationStatus)
+    }
+
+    /// PATH, HOME, the venv location and TMPDIR from the test's own environment, then `extra`.
+    static func minimalEnvironment(merging extra: [String: String]) -> [String: String] {
+        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        for key in ["HOME", "SAVVY_VENV", "TMPDIR"] {
+            if let value = ProcessInfo.processInfo.environment[key] { environment[key] = value }
+        }
+        environment.merge(extra) { _, new in new }
+        return environment
     }
 }

@@ -25,12 +25,7 @@ public struct TerminalRun: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        for key in ["HOME", "SAVVY_VENV", "TMPDIR"] {
-            if let value = ProcessInfo.processInfo.environment[key] { env[key] = value }
-        }
-        env.merge(environment) { _, new in new }
-        process.environment = env
+        process.environment = BinaryRun.minimalEnvironment(merging: environment)
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
         process.standardInput = terminal
         process.standardOutput = terminal

@@ -1,0 +1,112 @@
+import SavvyASR
+import SavvyAudio
+import SavvyDSP
+
+/// The stretches a long recording is recognised in, cut in its pauses, so neither savvy nor the
+/// recogniser (the Whisper worker, pocketsphinx) holds the whole recording at once.
+///
+/// A recording up to ``defaultMaximumSeconds`` is one window, the whole file, recognised exactly as
+/// before windows existed. A longer one is cut greedily: each window ends in the middle of the
+/// longest pause (gap between VAD speech segments) that falls in the second half of the allowed
+/// length, or at the allowed length when there is none. Windows are ≤ the maximum, in order, and
+/// cover the recording without overlap. Whisper decodes 30 s at a time anyway, so cutting in a
+/// pause every few minutes costs nothing it would not lose at its own 30 s seams, which fall
+/// anywhere.
+public struct TranscriptionWindows: Sendable, Equatable {
+    /// Longest window by default, seconds: 5 minutes of 16 kHz samples are 19 MB in savvy and keep
+    /// the Whisper worker's features well under 100 MB.
+    public static let defaultMaximumSeconds = 300.0
+    /// The environment variable that sets the longest window, seconds (for tests).
+    public static let maximumSecondsVariable = "SAVVY_ASR_WINDOW_SECONDS"
+
+    /// The windows, seconds, in order.
+    public let spans: [TimeSpan]
+
+    public init(spans: [TimeSpan]) {
+        self.spans = spans
+    }
+
+    /// The longest window `environment` asks for, seconds.
+    public static func maximumSeconds(environment: [String: String]) throws -> Double {
+        guard let text = environment[maximumSecondsVariable], !text.isEmpty else { return defaultMaximumSeconds }
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 1 else {
+            throw SessionError.invalidEnvironment(name: maximumSecondsVariable, value: text,
+                                                  rule: "must be a number of seconds, at least 1")
+        }
+        return seconds
+    }
+
+    /// Windows of at most `maximumSeconds` over `duration` seconds, cut in the pauses between
+    /// `speech` segments (time order).
+    public static func plan(duration: Double, speech: [TimeSpan], maximumSeconds: Double) -> TranscriptionWindows {
+        guard duration > maximumSeconds else { return TranscriptionWindows(spans: [TimeSpan(start: 0, end: duration)]) }
+        var gaps: [TimeSpan] = []
+        for (before, after) in zip(speech, speech.dropFirst()) where after.start > before.end {
+            gaps.append(TimeSpan(start: before.end, end: after.start))
+        }
+        var spans: [TimeSpan] = []
+        var start = 0.0
+        while duration - start > maximumSeconds {
+            let limit = start + maximumSeconds
+            var cut = limit
+            var longest = 0.0
+            for gap in gaps {
+                let middle = (gap.start + gap.end) / 2
+                guard middle > start + maximumSeconds / 2, middle <= limit else { continue }
+                if gap.duration > longest {
+                    longest = gap.duration
+                    cut = middle
+                }
+            }
+            spans.append(TimeSpan(start: start, end: cut))
+            start = cut
+        }
+        spans.append(TimeSpan(start: start, end: duration))
+        return TranscriptionWindows(spans: spans)
+    }
+
+    /// Recognises each window of `audio` with `transcriber` and joins the transcripts, word times
+    /// moved to the recording's clock (window start at its first sample, as `redecode` does).
+    /// One window is the plain whole-file call.
+    public func transcribe(_ audio: DecodedAudioFile, with transcriber: any Transcriber) throws -> Transcript {
+        var joined: Transcript?
+        for span in spans {
+            let range = audio.sampleRange(from: span.start, to: span.end)
+            guard !range.isEmpty else { continue }
+            let part = try transcriber.transcribe(samples: try audio.samples(in: range), sampleRate: audio.sampleRate)
+            let offset = Double(range.lowerBound) / Double(audio.sampleRate)
+            guard var whole = joined else {
+                joined = Self.shifted(part, by: offset)
+                continue
+            }
+            let moved = Self.shifted(part, by: offset)
+            whole.words += moved.words
+            whole.verbatimPass = whole.verbatimPass.flatMap { earlier in moved.verbatimPass.map { earlier + $0 } }
+            joined = whole
+        }
+        guard let joined else { throw TranscriptionError.emptyAudio(engine: transcriber.engineID) }
+        return joined
+    }
+
+    /// Recognises each window with `transcriber` and returns the words on the recording's clock.
+    public func words(_ audio: DecodedAudioFile, with transcriber: any Transcriber) throws -> [TranscriptWord] {
+        try transcribe(audio, with: transcriber).words
+    }
+
+    static func shifted(_ transcript: Transcript, by offset: Double) -> Transcript {
+        guard offset != 0 else { return transcript }
+        var moved = transcript
+        moved.words = shifted(transcript.words, by: offset)
+        moved.verbatimPass = transcript.verbatimPass.map { shifted($0, by: offset) }
+        return moved
+    }
+
+    static func shifted(_ words: [TranscriptWord], by offset: Double) -> [TranscriptWord] {
+        words.map { word in
+            var moved = word
+            moved.start += offset
+            moved.end += offset
+            return moved
+        }
+    }
+}

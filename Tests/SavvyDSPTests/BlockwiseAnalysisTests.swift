@@ -1,0 +1,71 @@
+import Foundation
+import SavvyDSP
+import SavvyTestSupport
+import XCTest
+
+/// Issue 13 item 1: the analysis read block by block gives the whole-signal result bit for bit,
+/// whatever the block length — including blocks shorter than a YIN frame, a CPPS window or the
+/// resampler's filter, and block edges that fall anywhere in the 10 ms / 2 ms grids.
+final class BlockwiseAnalysisTests: XCTestCase {
+    /// Speech-like bursts with pauses in pink noise, a clipped stretch and a digital-silence
+    /// tail: every stage (gate, Viterbi, VAD hysteresis, CPPS smoothing, clipping) has work.
+    static let signal: [Float] = {
+        let clean = SpeechLikeSignal(burstSeconds: 0.9, gapSeconds: [0.3, 1.2, 0.5, 2.0, 0.4], seed: 71)
+        var samples = TestSignals.addingNoise(to: clean.samples, snrDB: 20, colour: .pink, seed: 72,
+                                              referenceMask: clean.voicedMask)
+        for i in 8_000..<8_400 { samples[i] = i % 2 == 0 ? 1 : -1 }
+        return samples + TestSignals.silence(duration: 0.73)
+    }()
+
+    func testIssue13_blockLengthsGiveTheWholeSignalResult() throws {
+        let source = SampleArray(Self.signal, sampleRate: 16_000)
+        let whole = try DeliveryAnalyzer().analyze(source, blockSeconds: nil)
+        XCTAssertEqual(whole, try DeliveryAnalyzer().analyze(samples: Self.signal, sampleRate: 16_000))
+        XCTAssertNotNil(whole.voice)
+        XCTAssertNotNil(whole.pitch)
+        XCTAssertGreaterThan(whole.quality.clippingRatio, 0)
+        for seconds in [0.037, 1, 7.3] {
+            let blocks = try DeliveryAnalyzer().analyze(source, blockSeconds: seconds)
+            XCTAssertEqual(blocks, whole, "block of \(seconds) s")
+        }
+    }
+
+    func testIssue13_blockLengthsAgreeWithoutCPPSAndOnShortInput() throws {
+        var configuration = DeliveryConfiguration()
+        configuration.computeCPPS = false
+        let analyzer = try DeliveryAnalyzer(configuration: configuration)
+        let source = SampleArray(Self.signal, sampleRate: 16_000)
+        XCTAssertEqual(try analyzer.analyze(source, blockSeconds: 0.5), try analyzer.analyze(source, blockSeconds: nil))
+        // shorter than one frame, and than one CPPS window
+        for count in [100, 399, 401, 1_700] {
+            let short = SampleArray(Array(Self.signal[20_000..<(20_000 + count)]), sampleRate: 16_000)
+            XCTAssertEqual(try DeliveryAnalyzer().analyze(short, blockSeconds: 0.01),
+                           try DeliveryAnalyzer().analyze(short, blockSeconds: nil), "\(count) samples")
+        }
+    }
+
+    /// A NaN in a late block is reported at its own index, as the whole-signal check does.
+    func testIssue13_nonFiniteSampleInALaterBlockIsNamed() throws {
+        var samples = Self.signal
+        samples[50_123] = .nan
+        XCTAssertThrowsError(try DeliveryAnalyzer().analyze(SampleArray(samples, sampleRate: 16_000), blockSeconds: 0.5)) {
+            XCTAssertEqual($0 as? DSPError, .nonFiniteSample(index: 50_123))
+        }
+    }
+
+    /// Reads go through the source: a failing read surfaces as the source's own error.
+    func testIssue13_sourceReadErrorsPropagate() {
+        struct Failing: SampleSource {
+            struct ReadError: Error, Equatable {}
+            let sampleRate = 16_000
+            let sampleCount = 48_000
+            func samples(in range: Range<Int>) throws -> [Float] {
+                if range.upperBound > 30_000 { throw ReadError() }
+                return [Float](repeating: 0.1, count: range.count)
+            }
+        }
+        XCTAssertThrowsError(try DeliveryAnalyzer().analyze(Failing(), blockSeconds: 1)) {
+            XCTAssertEqual($0 as? Failing.ReadError, Failing.ReadError())
+        }
+    }
+}
