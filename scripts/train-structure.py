@@ -17,6 +17,8 @@ The model (mirrored exactly by SemanticScorer.swift; keep the two in step):
                 first/last sentence 0 with section 0; last sentence with the last section
                 top        k has the largest exRel of all sections for this sentence
   emission    softmax over K sections + none of  w·evidence[i,k]  and  v·[1, max_k exRel, max_k ex]
+  drillModel  log-probability from the drill's logistic regression over the embedding (out of
+              fold for training answers)
   decoder     Viterbi over (label, sections used): a section is one contiguous run; starting a
               section that comes before one already used costs `outOfOrder`; each label change
               at sentence i scores `change`·(1 - cos(e_i, e_{i-1}) - 0.5); at the end each
@@ -24,8 +26,15 @@ The model (mirrored exactly by SemanticScorer.swift; keep the two in step):
   relevance   P(on topic) = logistic(r0 + r1·(max_i cos(e_i, prompt) − baseline) + r2·(cos(mean e,
               prompt) − baseline)), baselines over the drill's other prompts (see relevance_features)
 
-Usage: scripts/train-structure.py [--set DIR] [--write]   (needs the sentence model; see
-bench/semantic/minilm_ref.py for where it is looked up)
+Training sentences (--train-on, default both): each training answer's written sentences, and the
+sentences the runtime makes of its Whisper transcript (SentenceSegmenter without VAD pauses, then
+AnswerSentence's 40-word cut), each labelled with the section most of its words were spoken in.
+The held-out figures are measured as the bench does: on the Whisper transcripts' sentences, a
+section placed when its first sentence starts within ±1.5 s of the true start.
+
+Usage: $SAVVY_VENV/bin/python scripts/train-structure.py [--set DIR] [--write] [--diagnose]
+(needs the sentence model; see bench/semantic/minilm_ref.py for where it is looked up; the set
+with audio and transcripts: scripts/make-content-set.py --audio --transcribe)
 """
 
 import argparse
@@ -66,6 +75,89 @@ def transcript_like(text):
 def tokens(text):
     """TextNormalizer.tokens: lower case, apostrophes dropped, other non-alphanumerics split."""
     return re.findall(r"[a-z0-9]+", text.lower().replace("'", "").replace("\u2019", ""))
+
+
+# --- The runtime's sentences (SavvyASR SentenceSegmenter + AnswerSentence.split) ----------------
+
+ABBREVIATIONS = {"mr.", "mrs.", "ms.", "dr.", "prof.", "st.", "jr.", "sr.", "vs.", "e.g.", "i.e.", "approx.", "no."}
+PAUSE_SECONDS = 0.4
+MAXIMUM_RUN_WORDS = 40
+MAXIMUM_SENTENCE_WORDS = 40
+
+
+def ends_sentence(display):
+    """SentenceSegmenter.endsSentence."""
+    if display is None:
+        return False
+    token = display
+    while token and token[-1] in "\"')]”’»":
+        token = token[:-1]
+    if not token or token[-1] not in ".?!" or token.endswith(".."):
+        return False
+    if token[-1] == ".":
+        if token.lower() in ABBREVIATIONS:
+            return False
+        letters = token[:-1]
+        if len(letters) == 1 and letters.isupper():
+            return False
+        if "." in letters and all(len(p) == 1 for p in letters.split(".") if p):
+            return False
+    return True
+
+
+def segment(words):
+    """Word ranges of the sentences SentenceSegmenter finds without VAD pauses (as the semantic
+    tier calls it): the engine's full stops, pauses of 0.4 s inside over-long unpunctuated runs,
+    pauses alone when there is no punctuation."""
+    n = len(words)
+    if n == 0:
+        return []
+    punctuated = any(ends_sentence(w.get("display")) for w in words)
+    pause = [words[i + 1]["start"] - words[i]["end"] >= PAUSE_SECONDS for i in range(n - 1)]
+    if punctuated:
+        breaks = [ends_sentence(words[i].get("display")) for i in range(n - 1)]
+        run_start = 0
+        for i in range(n):
+            if i == n - 1 or breaks[i]:
+                if i - run_start + 1 > MAXIMUM_RUN_WORDS:
+                    for j in range(run_start, min(i, n - 1)):
+                        if pause[j]:
+                            breaks[j] = True
+                run_start = i + 1
+    else:
+        breaks = pause
+    ranges, first = [], 0
+    for i in range(n):
+        if i == n - 1 or breaks[i]:
+            ranges.append((first, i + 1))
+            first = i + 1
+    return ranges
+
+
+def split_long(words, lo, hi):
+    """AnswerSentence.pieces: a sentence over 40 words split recursively at its widest gap."""
+    if hi - lo > MAXIMUM_SENTENCE_WORDS:
+        cut, widest = lo + 1, -float("inf")
+        for i in range(lo + 1, hi):
+            gap = words[i]["start"] - words[i - 1]["end"]
+            if gap > widest:
+                widest, cut = gap, i
+        return split_long(words, lo, cut) + split_long(words, cut, hi)
+    return [(lo, hi)]
+
+
+def runtime_sentences(words):
+    return [r for lo, hi in segment(words) for r in split_long(words, lo, hi)]
+
+
+def word_truth(words, sentence_times):
+    """Index of the spoken sentence each transcribed word belongs to (nearest by its midpoint)."""
+    result = []
+    for w in words:
+        mid = (w["start"] + w["end"]) / 2
+        result.append(min(range(len(sentence_times)),
+                          key=lambda j: max(0.0, sentence_times[j][0] - mid, mid - sentence_times[j][1])))
+    return result
 
 
 def parse_drills():
@@ -148,7 +240,7 @@ def evidence(sentence_vectors, texts, sections, section_vectors, drill_logp):
     return phi, none, change
 
 
-def train_drill_model(x, y, classes, iterations=600, rate=2.0, l2=1e-3):
+def train_drill_model(x, y, classes, iterations=600, rate=2.0, l2=1e-2):
     """Multinomial logistic regression over [embedding, 1] → section or none, from zero."""
     x = np.concatenate([x, np.ones((len(x), 1))], axis=1)
     W = np.zeros((x.shape[1], classes))
@@ -178,58 +270,77 @@ def log_softmax_scores(phi, none, w, v):
 
 
 def train_emission(items, iterations=3000, rate=0.5, l2=1e-3):
-    """Full-batch gradient descent on the conditional-logit likelihood, from zero."""
+    """Full-batch gradient descent on the conditional-logit likelihood, from zero. Answers are
+    stacked by section count, so each step is a few array operations."""
     w = np.zeros(len(FEATURES))
     v = np.zeros(len(NONE_FEATURES))
     count = sum(len(it["labels"]) for it in items)
+    groups = []
+    for K in sorted({it["phi"].shape[1] for it in items}):
+        members = [it for it in items if it["phi"].shape[1] == K]
+        phi = np.concatenate([it["phi"] for it in members])
+        none = np.concatenate([it["none"] for it in members])
+        target = np.zeros((len(phi), K + 1))
+        target[np.arange(len(phi)), np.concatenate([it["labels"] for it in members])] = 1.0
+        groups.append((K, phi, none, target))
     for _ in range(iterations):
         gw = l2 * w
         gv = l2 * v
-        for it in items:
-            logp = log_softmax_scores(it["phi"], it["none"], w, v)
-            p = np.exp(logp)
-            K = it["phi"].shape[1]
-            target = np.zeros_like(p)
-            target[np.arange(len(it["labels"])), it["labels"]] = 1.0
+        for K, phi, none, target in groups:
+            p = np.exp(log_softmax_scores(phi, none, w, v))
             diff = (p - target) / count  # d NLL / d logits
-            gw += np.einsum("nk,nkf->f", diff[:, :K], it["phi"])
-            gv += diff[:, K] @ it["none"]
+            gw += np.einsum("nk,nkf->f", diff[:, :K], phi)
+            gv += diff[:, K] @ none
         w -= rate * gw
         v -= rate * gv
     return w, v
+
+
+_LATTICES = {}
+
+
+def lattice(K):
+    """The decoder's states and transitions for K sections (cached: the same for every answer)."""
+    if K not in _LATTICES:
+        states = [(label, mask) for mask in range(1 << K) for label in range(K + 1)
+                  if label == K or mask & (1 << label)]
+        S = len(states)
+        allowed = np.zeros((S, S), dtype=bool)
+        late = np.zeros((S, S))
+        differs = np.zeros((S, S))
+        for a, (la, ma) in enumerate(states):
+            for b, (lb, mb) in enumerate(states):
+                if lb == la and mb == ma:
+                    allowed[a, b] = True
+                elif lb == K and mb == ma:
+                    allowed[a, b] = True
+                    differs[a, b] = 1.0
+                elif lb < K and not ma & (1 << lb) and mb == ma | (1 << lb):
+                    allowed[a, b] = True
+                    late[a, b] = float(any(ma & (1 << j) for j in range(lb + 1, K)))
+                    differs[a, b] = 1.0
+        _LATTICES[K] = (states, allowed, late, differs)
+    return _LATTICES[K]
 
 
 def decode(logp, change, params):
     """Viterbi over (label, used-sections mask); returns the label per sentence (K = none)."""
     n, width = logp.shape
     K = width - 1
-    states = [(label, mask) for mask in range(1 << K) for label in range(K + 1)
-              if label == K or mask & (1 << label)]
-    index = {s: j for j, s in enumerate(states)}
+    states, allowed, late, differs = lattice(K)
     S = len(states)
     NEG = -1e18
-    base = np.full((S, S), NEG)
-    differs = np.zeros((S, S))
-    for a, (la, ma) in enumerate(states):
-        for b, (lb, mb) in enumerate(states):
-            if lb == la and mb == ma:
-                base[a, b] = 0.0
-            elif lb == K and mb == ma:
-                base[a, b] = 0.0
-                differs[a, b] = 1.0
-            elif lb < K and not ma & (1 << lb) and mb == ma | (1 << lb):
-                later_used = any(ma & (1 << j) for j in range(lb + 1, K))
-                base[a, b] = -params["outOfOrder"] if later_used else 0.0
-                differs[a, b] = 1.0
+    base = np.where(allowed, -params["outOfOrder"] * late, NEG)
     score = np.full(S, NEG)
     for b, (lb, mb) in enumerate(states):
         if mb == (0 if lb == K else 1 << lb):
             score[b] = logp[0, lb]
+    state_labels = np.array([lb for lb, _ in states])
     back = np.zeros((n, S), dtype=int)
     for i in range(1, n):
         total = score[:, None] + base + params["change"] * (change[i] - 0.5) * differs
         back[i] = np.argmax(total, axis=0)  # first maximum: deterministic ties
-        score = total[back[i], np.arange(S)] + np.array([logp[i, lb] for lb, _ in states])
+        score = total[back[i], np.arange(S)] + logp[i, state_labels]
     skip = [params["skipFirst"] if k == 0 else params["skipLast"] if k == K - 1 else params["skipMiddle"]
             for k in range(K)]
     final = score - np.array([sum(skip[k] for k in range(K) if not mb & (1 << k)) for _, mb in states])
@@ -249,30 +360,41 @@ def starts(labels, K):
     return found
 
 
+TOLERANCE = 1.5
+
+
+def placement(it, labels):
+    """(true sections, placed within ±1.5 s, reported, reported and placed right, order flagged)."""
+    K = it["phi"].shape[1]
+    got = {k: it["times"][i] for k, i in starts(labels, K).items()}
+    truth = it["truthStarts"]
+    placed = sum(1 for k, t in truth.items() if k in got and abs(got[k] - t) <= TOLERANCE)
+    right = sum(1 for k, t in got.items() if k in truth and abs(truth[k] - t) <= TOLERANCE)
+    order = [k for k, _ in sorted(got.items(), key=lambda kv: kv[1])]
+    return len(truth), placed, len(got), right, order != sorted(order)
+
+
 def evaluate_structure(items, w, v, params):
     placed = total_true = reported = right = 0
-    ooo_flag = ooo_total = 0
+    ooo_flag = ooo_total = false_flag = in_order_total = 0
     for it in items:
-        K = it["phi"].shape[1]
         labels = decode(log_softmax_scores(it["phi"], it["none"], w, v), it["change"], params)
-        got, truth = starts(labels, K), starts(it["labels"], K)
-        total_true += len(truth)
-        reported += len(got)
-        for k, i in got.items():
-            if truth.get(k) == i:
-                right += 1
-        placed += sum(1 for k, i in truth.items() if got.get(k) == i)
-        order = [k for k, _ in sorted(got.items(), key=lambda kv: kv[1])]
+        t, p, r, g, flagged = placement(it, labels)
+        total_true, placed, reported, right = total_true + t, placed + p, reported + r, right + g
         if it["variant"] == "out-of-order":
             ooo_total += 1
-            ooo_flag += int(order != sorted(order))
+            ooo_flag += int(flagged)
+        else:
+            in_order_total += 1
+            false_flag += int(flagged)
     return {"recall": placed / max(total_true, 1), "precision": right / max(reported, 1),
-            "oooFlagged": f"{ooo_flag}/{ooo_total}"}
+            "oooFlagged": f"{ooo_flag}/{ooo_total}", "inOrderFlagged": f"{false_flag}/{in_order_total}",
+            "oooRate": ooo_flag / max(ooo_total, 1), "falseRate": false_flag / max(in_order_total, 1)}
 
 
 def objective(items, w, v, params):
     r = evaluate_structure(items, w, v, params)
-    return r["recall"] + r["precision"]
+    return r["recall"] + r["precision"] + 0.5 * r["oooRate"] - 2 * r["falseRate"]
 
 
 def tune(items, w, v):
@@ -375,29 +497,84 @@ def swift_table(w, v, params, r, summary, drill_models):
     return "\n".join(lines)
 
 
+def answer_units(a, truth, whisper, source):
+    """The answer's sentences as (texts, labels, start times, truth section starts).
+
+    source "whisper": the runtime's sentences of the Whisper transcript, each labelled with the
+    section most of its words were spoken in; "text": the written sentences, timed by the audio
+    truth when there is one (else by index, one second per sentence).
+    """
+    labels_of = [s["label"] for s in a["sentences"]]
+    if source == "whisper" and whisper is not None and truth is not None and whisper["words"]:
+        words = whisper["words"]
+        owner = word_truth(words, truth["sentenceTimes"])
+        texts, labels, times = [], [], []
+        for lo, hi in runtime_sentences(words):
+            texts.append(" ".join(w["text"] for w in words[lo:hi]))
+            votes = {}
+            for j in owner[lo:hi]:
+                votes[labels_of[j]] = votes.get(labels_of[j], 0) + 1
+            labels.append(max(votes, key=lambda k: (votes[k], -owner[lo:hi].index(
+                next(j for j in owner[lo:hi] if labels_of[j] == k)))))
+            times.append(words[lo]["start"])
+        return texts, labels, times, truth["sectionStarts"]
+    texts = [transcript_like(s["text"]) for s in a["sentences"]]
+    if truth is not None:
+        times = [t[0] for t in truth["sentenceTimes"]]
+    else:
+        times = [float(i) for i in range(len(texts))]
+    starts_by_label = {}
+    for label, t in zip(labels_of, times):
+        if label != "none":
+            starts_by_label.setdefault(label, t)
+    return texts, labels_of, times, starts_by_label
+
+
+def load_jsonl(path):
+    return {e["id"]: e for e in map(json.loads, open(path))} if os.path.exists(path) else {}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", default=os.path.join(ROOT, "bench/out/content"))
     parser.add_argument("--write", action="store_true", help="write SemanticWeights.swift")
+    parser.add_argument("--train-on", choices=["whisper", "text", "both"], default="both",
+                        help="training sentences: the Whisper transcripts' runtime sentences, the written "
+                             "sentences, or both (default)")
+    parser.add_argument("--diagnose", action="store_true", help="print each held-out answer's map")
+    parser.add_argument("--fit-relevance", action="store_true",
+                        help="refit the relevance calibration too (by default --write keeps the committed one: "
+                             "relevance is tuned separately from structure)")
     args = parser.parse_args()
     answers_path = os.path.join(args.set, "answers.jsonl")
     if not os.path.exists(answers_path):
         os.system(f"{sys.executable} {os.path.join(ROOT, 'scripts/make-content-set.py')} --out {args.set}")
     answers = [json.loads(line) for line in open(answers_path)]
+    truths = load_jsonl(os.path.join(args.set, "truth.jsonl"))
+    whispers = load_jsonl(os.path.join(args.set, "whisper.jsonl"))
     drills = parse_drills()
     banks = parse_prompts()
     embed = Embedder(os.path.join(args.set, "embeddings.npz"))
     section_vectors = {d: [(embed(s["exemplars"]), embed([s["purpose"]])[0]) for s in secs]
                        for d, secs in drills.items()}
-    items = {"train": [], "test": []}
-    relevance_rows = {"train": ([], []), "test": ([], [])}
-    prepared = []
+    # Units: (answer, source, texts, vectors, label indices, times, truth starts by index).
+    units = []
     for a in answers:
-        secs = drills[a["drill"]]
-        ids = [s["id"] for s in secs]
-        texts = [transcript_like(s["text"]) for s in a["sentences"]]
-        labels = [ids.index(s["label"]) if s["label"] in ids else len(ids) for s in a["sentences"]]
-        prepared.append((a, texts, embed(texts), labels))
+        ids = [s["id"] for s in drills[a["drill"]]]
+        truth, whisper = truths.get(a["id"]), whispers.get(a["id"])
+        sources = ["whisper"] if a["split"] == "test" else \
+            {"whisper": ["whisper"], "text": ["text"], "both": ["whisper", "text"]}[args.train_on]
+        for source in sources:
+            if source == "whisper" and whisper is None:
+                continue
+            texts, labels, times, section_starts = answer_units(a, truth, whisper, source)
+            label_index = [ids.index(l) if l in ids else len(ids) for l in labels]
+            truth_starts = {ids.index(k): t for k, t in section_starts.items()}
+            units.append((a, source, texts, embed(texts), label_index, times, truth_starts))
+    missing = sum(1 for a in answers if a["split"] == "test" and a["id"] not in whispers)
+    if missing:
+        print(f"train-structure: {missing} held-out answers have no Whisper transcript "
+              "(run scripts/make-content-set.py --audio --transcribe)", file=sys.stderr)
 
     # Per-drill sentence classifiers over the embedding. Training answers get out-of-fold
     # predictions (three folds by scenario), so the emission weights learn how much to trust
@@ -406,7 +583,7 @@ def main():
         return int(a["scenario"].split("-")[1]) % 3
 
     def fit(drill, keep):
-        rows = [(v, y) for a, _, vs, ys in prepared if a["drill"] == drill and a["split"] == "train" and keep(a)
+        rows = [(v, y) for a, _, _, vs, ys, _, _ in units if a["drill"] == drill and a["split"] == "train" and keep(a)
                 for v, y in zip(vs, ys)]
         return train_drill_model(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
                                  len(drills[drill]) + 1)
@@ -414,17 +591,22 @@ def main():
     trained = sorted({a["drill"] for a in answers})
     drill_models = {d: fit(d, lambda a: True) for d in trained}
     fold_models = {(d, f): fit(d, lambda a, f=f: fold(a) != f) for d in trained for f in range(3)}
-    for a, texts, vectors, labels in prepared:
+    items = {"train": [], "test": []}
+    relevance_rows = {"train": ([], []), "test": ([], [])}
+    for a, source, texts, vectors, labels, times, truth_starts in units:
         secs = drills[a["drill"]]
         model = drill_models[a["drill"]] if a["split"] == "test" else fold_models[(a["drill"], fold(a))]
         phi, none, change = evidence(vectors, texts, secs, section_vectors[a["drill"]],
                                      drill_model_logp(model, vectors))
         items[a["split"]].append({"phi": phi, "none": none, "change": change, "labels": labels,
-                                  "variant": a["variant"], "drill": a["drill"]})
-        rows, ys = relevance_rows[a["split"]]
-        rows.append(relevance_features(vectors, embed([a["prompt"]])[0],
-                                       embed(other_prompts(banks, a["drill"], a["prompt"]))))
-        ys.append(1 if a["onTopic"] else 0)
+                                  "variant": a["variant"], "drill": a["drill"], "times": times,
+                                  "truthStarts": truth_starts, "id": a["id"], "texts": texts})
+        # Relevance is fitted on the written answers only, as before (its owner tunes it).
+        if source == "text" or a["split"] == "test":
+            rows, ys = relevance_rows[a["split"]]
+            rows.append(relevance_features(vectors, embed([a["prompt"]])[0],
+                                           embed(other_prompts(banks, a["drill"], a["prompt"]))))
+            ys.append(1 if a["onTopic"] else 0)
     embed.save()
 
     w, v = train_emission(items["train"])
@@ -438,25 +620,48 @@ def main():
             if subset:
                 per[drill] = evaluate_structure(subset, w, v, params)
         rows, ys = relevance_rows[split]
-        scores = [relevance_score(1 / (1 + np.exp(-(np.array(x) @ r)))) for x in rows]
-        off = [s for s, y in zip(scores, ys) if y == 0]
-        on = [s for s, y in zip(scores, ys) if y == 1]
-        per["relevance"] = {"offTopicLE2": f"{sum(s <= 2 for s in off)}/{len(off)}",
-                            "onTopicGE4": f"{sum(s >= 4 for s in on)}/{len(on)}"}
+        if rows:
+            scores = [relevance_score(1 / (1 + np.exp(-(np.array(x) @ r)))) for x in rows]
+            off = [s for s, y in zip(scores, ys) if y == 0]
+            on = [s for s, y in zip(scores, ys) if y == 1]
+            per["relevance"] = {"offTopicLE2": f"{sum(s <= 2 for s in off)}/{len(off)}",
+                                "onTopicGE4": f"{sum(s >= 4 for s in on)}/{len(on)}"}
         per["all"] = evaluate_structure(items[split], w, v, params)
+        oracle = [placement(it, it["labels"]) for it in items[split]]
+        per["oracleLabels"] = {"recall": sum(o[1] for o in oracle) / max(sum(o[0] for o in oracle), 1)}
         report[split] = per
+    if args.diagnose:
+        diagnose(items["test"], drills, w, v, params)
     print(json.dumps({"weights": {"section": dict(zip(FEATURES, np.round(w, 3).tolist())),
                                   "none": np.round(v, 3).tolist(), "params": params,
                                   "relevance": np.round(r, 3).tolist()},
                       "report": report}, indent=1))
     if args.write:
         held = report["test"]["all"]
-        summary = {"train": len(items["train"]),
-                   "heldOut": f"sections placed {held['recall']:.2f}, precision {held['precision']:.2f}"}
+        summary = {"train": len({it["id"] for it in items["train"]}),
+                   "heldOut": f"sections placed {held['recall']:.2f}, precision {held['precision']:.2f} "
+                              f"(Whisper transcripts, ±{TOLERANCE} s)"}
         path = os.path.join(ROOT, "Sources/SavvyCoach/Semantic/SemanticWeights.swift")
         os.makedirs(os.path.dirname(path), exist_ok=True)
+        if not args.fit_relevance and os.path.exists(path):
+            committed = re.search(r"static let relevance: \[Double\] = \[([^\]]*)\]", open(path).read())
+            if committed:
+                r = np.array([float(x) for x in committed.group(1).split(",")])
         with open(path, "w") as f:
             f.write(swift_table(w, v, params, r, summary, drill_models))
+
+
+def diagnose(items, drills, w, v, params):
+    """Per held-out answer: each sentence's start, true and decoded label, and text."""
+    for it in items:
+        names = [s["id"] for s in drills[it["drill"]]] + ["-"]
+        labels = decode(log_softmax_scores(it["phi"], it["none"], w, v), it["change"], params)
+        t, p, r, g, flagged = placement(it, labels)
+        truth = ", ".join(f"{names[k]}@{s:.1f}" for k, s in sorted(it["truthStarts"].items(), key=lambda kv: kv[1]))
+        print(f"## {it['id']}: placed {p}/{t}, right {g}/{r}{' FLAGGED' if flagged else ''}; truth {truth}")
+        for i, text in enumerate(it["texts"]):
+            mark = " " if labels[i] == it["labels"][i] else "*"
+            print(f"  {mark}{it['times'][i]:6.1f} {names[it['labels'][i]]:>10} {names[labels[i]]:>10}  {text[:110]}")
 
 
 if __name__ == "__main__":

@@ -76,6 +76,23 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertEqual(first, second)
     }
 
+    /// The bundled demo answer (Fixtures/star-answer.json, spoken in Fixtures/star-answer.wav):
+    /// Action starts where the fix starts, "I traced the errors…", not at the later "I wrote a
+    /// runbook" (the map before session 3 put it there, 7 s late).
+    func testIssue14_demoAnswerActionStartsWhereTheFixStarts() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/star-answer.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [String: Any]
+        let text = try XCTUnwrap(object?["text"] as? String)
+        let judgment = try SemanticScorer(embedder: try cached()).judge(
+            transcript: Fixtures.transcript(text), drill: BuiltInDrills.star,
+            prompt: "Tell me about a time you fixed a production problem under time pressure.")
+        let quotes = judgment.spans.map { $0.quote ?? "-" }
+        XCTAssertEqual(judgment.spans.map(\.isPresent), [true, true, true, true], "\(quotes)")
+        XCTAssertTrue(judgment.spans[2].quote?.lowercased().hasPrefix("i traced the errors") == true, "\(quotes)")
+        XCTAssertTrue(judgment.inOrder)
+    }
+
     /// `SemanticTierTests.naturalSTAR` with each word's display form as written (capitals,
     /// punctuation), as Whisper gives it; the normalised words are the same as the plain fixture's.
     private func displayTranscript() -> Transcript {

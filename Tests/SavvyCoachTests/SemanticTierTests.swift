@@ -62,6 +62,22 @@ final class SemanticTierTests: XCTestCase {
         }
     }
 
+    func testIssue14_trainedDecoderCostsLeaveClearEvidenceAlone() {
+        // The learned costs must stay below clear evidence (else a missing or swapped section
+        // could never be reported) and the decoder must not invent disorder in an ordered answer.
+        let trained = StructureDecoder.trained
+        let flat = Array(repeating: 0.5, count: 6)
+        let swapped: [Int?] = [0, 2, 2, 1, 3, 3]
+        let swappedLabels = trained.decode(emissions: emissions(swapped, sections: 4, strength: 8), change: flat)
+        XCTAssertEqual(swappedLabels, swapped)
+        let missing: [Int?] = [0, 0, 2, 2, 3, 3]
+        XCTAssertEqual(trained.decode(emissions: emissions(missing, sections: 4, strength: 8), change: flat), missing)
+        let ordered: [Int?] = [nil, 0, 1, 2, 2, 3]
+        let orderedLabels = trained.decode(emissions: emissions(ordered, sections: 4, strength: 2), change: flat)
+        let starts = (0..<4).compactMap { k in orderedLabels.firstIndex(of: k) }
+        XCTAssertEqual(starts, starts.sorted(), "\(orderedLabels)")
+    }
+
     // MARK: - Structure score
 
     private func span(_ id: String, _ start: Double?, _ end: Double?) -> StructureSpan {
