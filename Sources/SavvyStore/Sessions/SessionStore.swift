@@ -252,19 +252,7 @@ public final class SessionStore: @unchecked Sendable {
     ///   - limit: at most this many rows, when given.
     public func history(drill: String? = nil, since: Date? = nil, limit: Int? = nil) throws -> [HistoryRow] {
         try lock.withLock {
-            var conditions: [String] = []
-            var values: [SQLValue] = []
-            // Filters are added only when present (rather than `? IS NULL OR …`) so SQLite can use
-            // the (drill, created_at) and (created_at) indexes.
-            if let drill {
-                conditions.append("s.drill = ?")
-                values.append(.text(drill))
-            }
-            if let since {
-                conditions.append("s.created_at >= ?")
-                values.append(.text(Timestamp.string(from: since)))
-            }
-            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            var (filter, values) = historyFilter(drill: drill, since: since)
             values.append(.integer(Int64(limit.map { max(0, $0) } ?? -1)))
             let statement = try connection.prepare(
                 """
@@ -296,6 +284,35 @@ public final class SessionStore: @unchecked Sendable {
             }
             return rows
         }
+    }
+
+    /// How many sessions `history(drill:since:)` would list without a limit: a count over the
+    /// history index, so `history` can show the latest rows and say how many more there are
+    /// without reading them all.
+    public func historyCount(drill: String? = nil, since: Date? = nil) throws -> Int {
+        try lock.withLock {
+            let (filter, values) = historyFilter(drill: drill, since: since)
+            let statement = try connection.prepare("SELECT count(*) FROM sessions s \(filter)", action: "counting sessions")
+            try statement.bind(values)
+            return try statement.step() ? Int(statement.int64(0)) : 0
+        }
+    }
+
+    /// The WHERE clause and its values for history's filters. Filters are added only when
+    /// present (rather than `? IS NULL OR …`) so SQLite can use the (drill, created_at) and
+    /// (created_at) indexes.
+    private func historyFilter(drill: String?, since: Date?) -> (clause: String, values: [SQLValue]) {
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        if let drill {
+            conditions.append("s.drill = ?")
+            values.append(.text(drill))
+        }
+        if let since {
+            conditions.append("s.created_at >= ?")
+            values.append(.text(Timestamp.string(from: since)))
+        }
+        return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), values)
     }
 
     /// All scorings of a session, oldest first.
