@@ -4,7 +4,9 @@ import PackageDescription
 /// savvy: a local-first speech-practice coach.
 ///
 /// Targets sit only at hard boundaries (a C library, a dependency direction):
-/// C shims ← SavvyAudio / SavvyDSP / SavvyASR / SavvySemantic ← SavvyCoach ← SavvyStore ← SavvySession ← SavvyCLI ← savvy.
+/// C shims ← SavvyAudio / SavvyDSP / SavvyASR / SavvySemantic ← SavvyCoach ← SavvyStore ← SavvySession ← SavvyCLI ← savvy;
+/// SavvyFileSystem (paths as bytes, plain reasons for failed file calls) sits under every module
+/// that opens files.
 /// SavvySession holds the score pipeline and the practice recorder, so every front end (the CLI
 /// commands, the interview loop) runs one path.
 let swiftSettings: [SwiftSetting] = [
@@ -37,21 +39,25 @@ let package = Package(
         system("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev"]),
         system("COpenBLAS", pkg: "openblas", apt: ["libopenblas-dev"]),
 
-        .target(name: "SavvyAudio", dependencies: ["CSndfile", "CSoxr", "CALSA"], swiftSettings: swiftSettings),
+        // File paths as bytes (a name need not be UTF-8) and plain reasons for failed file calls,
+        // for every module that touches files.
+        .target(name: "SavvyFileSystem", swiftSettings: swiftSettings),
+        .target(name: "SavvyAudio", dependencies: ["CSndfile", "CSoxr", "CALSA", "SavvyFileSystem"], swiftSettings: swiftSettings),
         .target(name: "SavvyDSP", dependencies: ["CFFTW"], swiftSettings: hotLoopSettings),
-        .target(name: "SavvyASR", dependencies: ["CPocketSphinx"], swiftSettings: swiftSettings),
+        .target(name: "SavvyASR", dependencies: ["CPocketSphinx", "SavvyFileSystem"], swiftSettings: swiftSettings),
         // The encoder's element-wise loops (GELU, LayerNorm, softmax) run ~20× slower unoptimised.
-        .target(name: "SavvySemantic", dependencies: ["COpenBLAS"], swiftSettings: hotLoopSettings),
-        .target(name: "SavvyCoach", dependencies: ["SavvyDSP", "SavvyASR", "SavvySemantic", "CCurl"], swiftSettings: swiftSettings),
-        .target(name: "SavvyStore", dependencies: ["SavvyCoach", "CSQLite"], swiftSettings: swiftSettings),
+        .target(name: "SavvySemantic", dependencies: ["COpenBLAS", "SavvyFileSystem"], swiftSettings: hotLoopSettings),
+        .target(name: "SavvyCoach", dependencies: ["SavvyDSP", "SavvyASR", "SavvySemantic", "CCurl", "SavvyFileSystem"], swiftSettings: swiftSettings),
+        .target(name: "SavvyStore", dependencies: ["SavvyCoach", "CSQLite", "SavvyFileSystem"], swiftSettings: swiftSettings),
         .target(
             name: "SavvySession",
-            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore", "CEspeak"],
+            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvyCoach", "SavvyStore", "SavvyFileSystem", "CEspeak"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "SavvyCLI",
-            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvySemantic", "SavvyCoach", "SavvyStore", "SavvySession"],
+            dependencies: ["SavvyAudio", "SavvyDSP", "SavvyASR", "SavvySemantic", "SavvyCoach", "SavvyStore", "SavvySession",
+                           "SavvyFileSystem"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "savvy", dependencies: ["SavvyCLI"], swiftSettings: swiftSettings),
@@ -68,7 +74,7 @@ let package = Package(
         .testTarget(name: "SavvyStoreTests", dependencies: ["SavvyStore", "SavvyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SavvySessionTests", dependencies: ["SavvySession", "SavvyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SavvyCLITests", dependencies: ["SavvyCLI", "SavvyTestSupport"],
+            name: "SavvyCLITests", dependencies: ["SavvyCLI", "SavvyFileSystem", "SavvyTestSupport"],
             exclude: ["Goldens"], swiftSettings: swiftSettings),
     ]
 )

@@ -21,7 +21,7 @@ if [ -f "$SHARED/bench/dsp/requirements.txt" ]; then
 else
   echo "dsp bench: skipped (reference harness not found at $SHARED/bench/dsp; set SAVVY_SHARED)"
 fi
-for extra in bench/asr_bench.sh bench/store_bench.sh bench/semantic_bench.sh bench/memory_bench.sh; do
+for extra in bench/asr_bench.sh bench/store_bench.sh bench/batch_bench.sh bench/semantic_bench.sh bench/memory_bench.sh bench/rf64_bench.sh; do
   if [ -f "$extra" ]; then bash "$extra"; fi
 done
 # Content (issue 14): needs Whisper and the sentence model in SAVVY_VENV.

@@ -9,6 +9,8 @@
 # 2. History: clones that one real session with the sqlite3 CLI, in one transaction, to 10 000
 #    sessions with varied dates, drills and numbers (every row still decodes: same transcript and
 #    metrics JSON), then times `savvy history --json` and the table, best of 5 (target < 150 ms).
+#    Then 100 000 sessions the same way (issue 13): the table (the latest 50 and a count of the
+#    rest), `--all` and `--json`, best of 5 (target: the table < 150 ms).
 # 3. Insert: N real `savvy score` runs of a short clip with saving and N without, interleaved,
 #    into the 10 000-session database; the difference is the cost of keeping a session (copy
 #    the audio with fsync + rename, one transaction).
@@ -18,6 +20,7 @@ SAVVY="$(realpath "${SAVVY:-.build/release/savvy}")"
 BENCH_VENV="${BENCH_VENV:-.venv-bench}"
 OUT="$(pwd)/bench/out/store"
 SESSIONS=10000
+BIG_SESSIONS=100000
 RUNS=5
 INSERTS=20
 TARGET_MS=150
@@ -79,13 +82,14 @@ else
 fi
 
 # ---- 10 000 sessions ------------------------------------------------------------------------------
-# Clones of session 1 going back in time 53 minutes apart (about a year), drills cycling, and
-# numbers spread deterministically around the real ones; each clone gets a copy of the scoring.
-t0=$(now_ns)
-sqlite3 "$DB" <<SQL
+# Clones of session 1 going back in time 53 minutes apart (about a year per 10 000), drills
+# cycling, and numbers spread deterministically around the real ones; each clone gets a copy of
+# the scoring. grow N adds clones until there are N sessions, in one transaction.
+grow() {
+    sqlite3 "$DB" <<SQL
 PRAGMA foreign_keys = ON;
 BEGIN;
-WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < $SESSIONS - 1)
+WITH RECURSIVE n(k) AS (SELECT (SELECT count(*) FROM sessions) UNION ALL SELECT k + 1 FROM n WHERE k < $1 - 1)
 INSERT INTO sessions (created_at, drill, prompt, audio_path, audio_sha256, audio_bytes, duration, sample_rate,
                       source_name, transcript_json, asr_engine, asr_model, metrics_json, metrics_version,
                       lexicon_version, wpm, fillers_per_min, pitch_sd, cpps)
@@ -101,9 +105,12 @@ INSERT INTO scorings (session_id, created_at, tier, model, rubric_version, overa
 SELECT s.id, s.created_at, c.tier, c.model, c.rubric_version, 1.5 + (s.id * 29) % 35 / 10.0, c.rubric_json,
        c.router_json, c.degraded_reason
 FROM sessions s, (SELECT * FROM scorings ORDER BY id LIMIT 1) c
-WHERE s.id > (SELECT min(id) FROM sessions);
+WHERE NOT EXISTS (SELECT 1 FROM scorings WHERE session_id = s.id);
 COMMIT;
 SQL
+}
+t0=$(now_ns)
+grow "$SESSIONS"
 t1=$(now_ns)
 count=$(sqlite3 "$DB" 'SELECT count(*) FROM sessions')
 printf 'cloned to %d sessions (%d scorings) in one transaction: %.2f s; database %s\n' "$count" \
@@ -114,7 +121,7 @@ rows_table=$("$SAVVY" history | wc -l)
 echo "savvy history --json returns $rows_json rows; the table has $rows_table lines"
 
 echo
-echo "History over $count sessions - wall time, best of $RUNS (stdout to /dev/null)"
+echo "History over $count sessions - wall time, best of $RUNS (stdout to /dev/null); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "---------------------------------------------------------------------------"
 printf '%-36s %10s %12s %s\n' "command" "best ms" "target ms" ""
 for variant in "history --json" "history" "history --csv" "history --limit 20" "history --drill star --json"; do
@@ -189,3 +196,24 @@ t0=$(now_ns); sqlite3 "$DB" < "$OUT/ref-inserts.sql" >/dev/null; t1=$(now_ns)
 awk -v ns=$((t1 - t0)) -v n="$REF" 'BEGIN {
     printf "reference: sqlite3, %d sessions one transaction each (WAL, synchronous=NORMAL): %.2f ms each, %.0f sessions/s\n",
         n, ns / 1e6 / n, n / (ns / 1e9) }'
+
+# ---- 100 000 sessions (issue 13) ----------------------------------------------------------------
+t0=$(now_ns)
+grow "$BIG_SESSIONS"
+t1=$(now_ns)
+count=$(sqlite3 "$DB" 'SELECT count(*) FROM sessions')
+echo
+printf 'grown to %d sessions in one transaction: %.1f s; database %s\n' "$count" \
+    "$(awk -v ns=$((t1 - t0)) 'BEGIN { print ns / 1e9 }')" "$(du -h "$DB" | cut -f1)"
+echo "History over $count sessions - wall time, best of $RUNS (stdout to /dev/null); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "---------------------------------------------------------------------------"
+printf '%-36s %10s %12s %s\n' "command" "best ms" "target ms" ""
+ms=$(best_ms "$SAVVY" history)
+printf '%-36s %10s %12s %s\n' "savvy history (latest 50 + count)" "$ms" "< $TARGET_MS" "$(verdict "$ms" "$TARGET_MS")"
+for variant in "history --drill star" "history --all" "history --json"; do
+    # shellcheck disable=SC2086
+    ms=$(best_ms "$SAVVY" $variant)
+    printf '%-36s %10s %12s %s\n' "savvy $variant" "$ms" "" ""
+done
+# the database is 2 GB: not kept
+rm -f "$DB" "$DB-wal" "$DB-shm"

@@ -192,6 +192,14 @@ say sy1 "Revenue grew by forty percent to fifty thousand dollars."
 say sy2 "Was it worth it? Yes, the rating went up to four point five."
 assemble "$OUT/symbols.wav" "$OUT/symbols.json" speech:sy1 pause:g080 speech:sy2
 
+# repeated.wav: a speaker really asking the same question three times, each copy on its own
+# stretch of speech (as on AMI dev01): the loop check must keep all three.
+say rp0 "Before you log in, I need to ask you one thing."
+say rp1 "What is the username?"
+say rp2 "And the password, please."
+assemble "$OUT/repeated.wav" "$OUT/repeated.json" \
+    speech:rp0 pause:g060 speech:rp1 pause:g060 speech:rp1 pause:g060 speech:rp1 pause:g025 speech:rp2
+
 # --- stereo-44k.flac: the STAR answer at 44.1 kHz stereo, right channel at half amplitude --------
 # Averaging the channels must give 0.75 × the mono signal, which the decode tests check.
 sox -R -D "$OUT/star-answer.wav" -r 44100 -b 16 -C 8 "$OUT/stereo-44k.flac" remix 1 1v0.5

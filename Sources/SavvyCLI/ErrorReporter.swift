@@ -1,4 +1,5 @@
 import Foundation
+import SavvyFileSystem
 
 /// The one place that turns any error into text on stderr and an exit status.
 ///
@@ -21,9 +22,13 @@ enum ErrorReporter {
         return .failure
     }
 
-    /// One line: the error's own description, flattened so a stray newline cannot split it.
+    /// One line: the error's own description, flattened so a stray newline cannot split it, with
+    /// every byte of a path that is not UTF-8 and every control character shown escaped (`\xE9`,
+    /// `\x1B`): a file name must neither garble the line nor drive the terminal.
     static func message(for error: any Error) -> String {
-        let text = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // A Foundation error no module mapped still gets one plain line, never "nscocoaerrordomain error 512".
+        let text = SystemErrorText.foundationMessage(error)
+            ?? (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+        return RawPath.displayed(text.split(whereSeparator: \.isNewline).joined(separator: " "))
     }
 }

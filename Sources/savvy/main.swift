@@ -1,12 +1,13 @@
 @preconcurrency import Glibc
-import Foundation
 import SavvyCLI
 
 // A closed pipe must surface as EPIPE on write (handled quietly), not kill the process.
 signal(SIGPIPE, SIG_IGN)
+// The raw argv and environ, not CommandLine.arguments / ProcessInfo: those turn a file name
+// that is not UTF-8 into another name.
 let status = SavvyCLI.run(
-    arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment,
+    arguments: ProcessInput.arguments(),
+    environment: ProcessInput.environment(),
     stdout: FileDescriptorSink(fd: STDOUT_FILENO),
     stderr: FileDescriptorSink(fd: STDERR_FILENO))
 exit(status.code)

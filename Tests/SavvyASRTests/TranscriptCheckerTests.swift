@@ -25,15 +25,18 @@ final class TranscriptCheckerTests: XCTestCase {
         }
     }
 
-    /// Issue 9: a looped decode is caught (injected through the re-decode, as a fake worker
-    /// would answer) and the window decoded again; when the re-decode loops too, the copies go
-    /// and the transcript is not trusted.
+    /// Issue 9: a Whisper-style loop running on over silence (the speech ends with the first
+    /// copy) is caught and the window decoded again (injected through the re-decode, as a fake
+    /// worker would answer); when the re-decode loops too, the copies go and the transcript is
+    /// not trusted.
     func testIssue9_LoopIsCaughtAndDecodedAgain() throws {
         let looped = words("so i'm not a fan of the game i'm not a fan of the game i'm not a fan of the game", from: 0)
         let transcript = Transcript(words: looped, engine: "whisper", model: "m")
+        // Speech under the first copy only (8 words × 0.4 s); the repeats lie over silence.
+        let speech = [(start: 0.0, end: 3.2)]
         var windows: [(Double, Double, String?)] = []
         let fixed = try TranscriptChecker().check(
-            transcript, speech: [(0, looped.last!.end)], verbatimPrompt: "Umm, uh.",
+            transcript, speech: speech, verbatimPrompt: "Umm, uh.",
             redecode: { start, end, prompt in
                 windows.append((start, end, prompt))
                 return self.words("i was not a fan of the first plan so we changed the game", from: start + 0.1, step: 0.5)
@@ -46,12 +49,70 @@ final class TranscriptCheckerTests: XCTestCase {
         XCTAssertEqual(fixed.check?.trusted, true)
 
         let stuck = try TranscriptChecker().check(
-            transcript, speech: [(0, looped.last!.end)], verbatimPrompt: "Umm, uh.",
-            redecode: { start, _, _ in self.words("the game the game the game the game", from: start) })
+            transcript, speech: speech, verbatimPrompt: "Umm, uh.",
+            redecode: { _, end, _ in self.words("the game the game the game the game", from: end - 3.2) })
         XCTAssertEqual(stuck.words.map(\.text), ["so", "i'm", "not", "a", "fan", "of", "the", "game"])
         XCTAssertEqual(stuck.check?.loops.map(\.redecoded), [false])
         XCTAssertEqual(stuck.check?.trusted, false)
         XCTAssertEqual(stuck.check?.reason?.hasPrefix("the recogniser repeated “i'm not a fan of the game” 3 times"), true)
+    }
+
+    /// Issue 9: a loop whose copies collapse onto one instant (Whisper's alignment has nothing
+    /// to put them on, as in a 112-fold "yeah" over real meeting speech) is caught even though
+    /// there is speech under it.
+    func testIssue9_CollapsedLoopOverSpeechIsCaught() throws {
+        var looped = words("i wonder how much we talk yeah", from: 0)
+        for k in 0..<20 {
+            let at = 2.8 + Double(k / 4) * 0.9
+            looped.append(TranscriptWord(text: "yeah", start: at, end: at, confidence: 0.9))
+        }
+        let transcript = Transcript(words: looped, engine: "whisper", model: "m")
+        let checked = try TranscriptChecker().check(
+            transcript, speech: [(0, 8)], verbatimPrompt: nil,
+            redecode: { start, _, _ in self.words("so we just go around and see", from: start + 0.2) })
+        XCTAssertEqual(checked.check?.loops.map(\.phrase), ["yeah"])
+        XCTAssertEqual(checked.check?.loops.first?.repeats, 21)
+        XCTAssertFalse(checked.words.contains { $0.text == "yeah" && $0.start > 3 }, "the collapsed copies are gone")
+    }
+
+    /// Issue 9 (AMI dev01): a speaker who really asks "what's its username" three times, each
+    /// copy taking time on its own stretch of speech, keeps every word; nothing is re-decoded.
+    func testIssue9_RealRepetitionIsKept() throws {
+        var said: [TranscriptWord] = []
+        var speech: [(start: Double, end: Double)] = []
+        for (k, phrase) in ["what's its username", "what's its username", "what's its username and password"].enumerated() {
+            let start = Double(k) * 2.0
+            let copy = words(phrase, from: start, step: 0.3)
+            said += copy
+            speech.append((start - 0.1, copy.last!.end + 0.1))
+        }
+        XCTAssertEqual(LoopDetector().loops(said.map(\.text)).count, 1, "the text alone looks like a loop")
+        let checked = try TranscriptChecker().check(
+            Transcript(words: said, engine: "whisper", model: "m"), speech: speech, verbatimPrompt: "Umm, uh.",
+            redecode: { _, _, _ in
+                XCTFail("a supported repetition is not decoded again")
+                return []
+            })
+        XCTAssertEqual(checked.words, said)
+        XCTAssertEqual(checked.check?.loops, [])
+        XCTAssertEqual(checked.check?.trusted, true)
+    }
+
+    /// The two audio tests on their own, table-driven: collapsed share and speech share.
+    func testIssue9_LoopEvidenceTable() {
+        let phrase = "we went there we went there we went there"
+        let cases: [(id: String, words: [TranscriptWord], speech: [(start: Double, end: Double)], loop: Bool)] = [
+            ("spoken-on-speech", words(phrase, from: 0), [(0, 3.6)], false),
+            ("repeats-over-silence", words(phrase, from: 0), [(0, 1.2)], true),
+            ("repeats-mostly-on-speech", words(phrase, from: 0), [(0, 2.8)], false),
+            ("collapsed-on-speech", words("we went there", from: 0) + (0..<6).map { k in
+                TranscriptWord(text: ["we", "went", "there"][k % 3], start: 1.5, end: 1.5 + (k == 0 ? 0.3 : 0), confidence: 0.9)
+            }, [(0, 3.6)], true),
+            ("no-speech-found", words(phrase, from: 0), [], true),
+        ]
+        for c in cases {
+            XCTAssertEqual(!LoopEvidence().loops(in: c.words, speech: c.speech).isEmpty, c.loop, c.id)
+        }
     }
 
     /// Issue 9: word-less speech is decoded again without and then with the prompt; what stays

@@ -105,4 +105,52 @@ final class WAVWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: header.suffix(4), as: UTF8.self), "WAVE")
         XCTAssertEqual(try AudioFile.load(path: path).samples.count, 16_000)
     }
+
+    /// Issue 10 item 10, the switch itself: a take that passes 4 GiB (RIFF's 32-bit size limit,
+    /// 4 294 967 295 bytes; a 4.1 GB take still fits and stays RIFF), written through the
+    /// recorder's writer in the recorder's way (small blocks, the header rewritten after each),
+    /// is RF64 with the right 64-bit sizes both while it is being written (as savvy dying would
+    /// leave it) and once finished, and libsndfile reads every frame back.
+    ///
+    /// Writes 4.4 GB of silence in `TMPDIR` (one to two minutes), so it is opt-in:
+    /// `SAVVY_BENCH_RF64=1`, which `bench/rf64_bench.sh` (part of `make bench`) sets.
+    func testIssue10_takePast4GBSwitchesToRF64() throws {
+        guard ProcessInfo.processInfo.environment["SAVVY_BENCH_RF64"] == "1" else {
+            throw XCTSkip("set SAVVY_BENCH_RF64=1 (or run bench/rf64_bench.sh) to write a 4.4 GB take")
+        }
+        let dir = try TestFiles.temporaryFolder(for: self)
+        let path = dir.appendingPathComponent("long-take.wav").path
+        let frames: Int64 = 2_200_000_000  // 16-bit mono: 4.4 GB of data, past RIFF's 4 GiB limit
+        let block = [Float](repeating: 0, count: 1 << 20)
+        let writer = try WAVWriter(path: path)
+        var written: Int64 = 0
+        while written < frames {
+            let count = Int(min(Int64(block.count), frames - written))
+            try writer.append(count == block.count ? block : Array(block[0..<count]))
+            written += Int64(count)
+        }
+        try checkRF64(path: path, frames: frames, when: "before finish")
+        try writer.finish()
+        try checkRF64(path: path, frames: frames, when: "after finish")
+        let reader = try SndfileReader(path: path)
+        XCTAssertEqual(reader.info.frames, frames, "libsndfile reads every frame back")
+        XCTAssertTrue(reader.info.formatName.uppercased().contains("RF64"), reader.info.formatName)
+    }
+
+    /// The header is `RF64`…`WAVE` with a `ds64` chunk whose data size and sample count are the
+    /// take's, and the file holds exactly the header plus the data.
+    private func checkRF64(path: String, frames: Int64, when: String) throws {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let header = try XCTUnwrap(try handle.read(upToCount: 48))
+        func text(_ range: Range<Int>) -> String { String(decoding: header[range], as: UTF8.self) }
+        func u64(_ offset: Int) -> Int64 { header[offset..<(offset + 8)].reversed().reduce(0) { $0 << 8 | Int64($1) } }
+        XCTAssertEqual(text(0..<4), "RF64", when)
+        XCTAssertEqual(text(8..<12), "WAVE", when)
+        XCTAssertEqual(text(12..<16), "ds64", when)
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64)
+        XCTAssertEqual(u64(20), size - 8, "\(when): RIFF size")
+        XCTAssertEqual(u64(28), frames * 2, "\(when): data size")
+        XCTAssertEqual(u64(36), frames, "\(when): sample count")
+    }
 }

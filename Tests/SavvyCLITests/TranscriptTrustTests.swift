@@ -88,6 +88,19 @@ final class TranscriptTrustTests: XCTestCase {
         }
     }
 
+    /// Issue 9 (AMI dev01): a question really asked three times is the speaker's, not a loop —
+    /// every word is kept with real Whisper, and nothing is reported as a loop.
+    func testIssue9_RealRepetitionIsKept() throws {
+        try requireWhisper()
+        let home = try TemporaryDirectory()
+        let (json, _) = try score("repeated.wav", home: home)
+        let words = try XCTUnwrap((json["transcript"] as? [String: Any])?["words"] as? [[String: Any]])
+        let text = words.compactMap { $0["text"] as? String }.joined(separator: " ")
+        XCTAssertEqual(text.components(separatedBy: "what is the username").count - 1, 3, text)
+        XCTAssertGreaterThanOrEqual(words.count, try sidecar("repeated.json").words - 1, text)
+        XCTAssertEqual((try check(json)["loops"] as? [Any])?.count, 0)
+    }
+
     func testIssue9_GermanAnswerIsNotJudged() throws {
         try requireWhisper()
         let home = try TemporaryDirectory()

@@ -67,6 +67,38 @@ final class FilledPauseDetectorTests: XCTestCase {
         XCTAssertEqual(hit.span.end, 0.8, accuracy: 0.02)
     }
 
+    func testIssue9_AnUmFadingIntoItsNasalIsAHitButASyllableBeatIsNot() throws {
+        // A real "um" (AMI dev00, 9.3 s): level pitch while the level falls 10 dB over 0.55 s as
+        // the vowel closes into the nasal — a steady trend, not a wavering level. The same pitch
+        // with the level beating ±4 dB at 5 Hz, as syllables do, is speech.
+        func frames(_ level: (Int) -> Double) -> FrameTracks {
+            let n = 55
+            let held = (0..<n).map { _ in 106.0 as Double? }
+            let silence = [Double?](repeating: nil, count: 30)
+            return FrameTracks(sampleRate: 16000, hop: 160, frameLength: 400, f0: silence + held + silence,
+                               rmsDB: Array(repeating: -70, count: 30) + (0..<n).map(level) + Array(repeating: -70, count: 30),
+                               active: Array(repeating: false, count: 30) + Array(repeating: true, count: n)
+                                   + Array(repeating: false, count: 30),
+                               cpps: Array(repeating: nil, count: n + 60))
+        }
+        let detector = try FilledPauseDetector()
+        let fading = frames { -38 - 10 * Double($0) / 54 + ($0 % 2 == 0 ? 0.5 : -0.5) }
+        XCTAssertEqual(detector.detect(in: fading).count, 1)
+        let beating = frames { -40 + 4 * sin(2 * Double.pi * 5 * Double($0) / 100) }
+        XCTAssertEqual(detector.detect(in: beating), [])
+    }
+
+    func testIssue9_HesitationWordNeedsAVoiceJustBeforeOrUnderIt() {
+        // A held vowel at 1.85-2.2 s; Whisper's zero-length "uh" at 2.4 s is that sound, written
+        // late. One at 3.5 s, with only silence before it, was never voiced.
+        let t = tracks([(1.85, nil, nil, 0), (0.35, 118, 116, -24), (2.0, nil, nil, 0)])
+        let evidence = HesitationEvidence()
+        XCTAssertTrue(evidence.voiced(start: 2.4, end: 2.4, in: t))
+        XCTAssertTrue(evidence.voiced(start: 1.9, end: 2.1, in: t))
+        XCTAssertFalse(evidence.voiced(start: 3.5, end: 3.5, in: t))
+        XCTAssertFalse(evidence.voiced(start: 1.2, end: 1.3, in: t), "the sound comes before the word, not long after")
+    }
+
     func testIssue9_RejectsAFallingPhraseFinalVowel() throws {
         // A lengthened last vowel falls in pitch (here 2.5 st over 0.3 s): intonation, not a
         // hesitation, even though each frame is close to its neighbours.

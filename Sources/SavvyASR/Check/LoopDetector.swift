@@ -1,5 +1,6 @@
 /// Finds repetition loops in recogniser output: the same phrase back to back, more often than
-/// people repeat themselves.
+/// people usually repeat themselves. The text alone cannot prove a loop — a speaker may say a
+/// question three times — so `LoopEvidence` asks the audio before anything is replaced.
 ///
 /// Whisper without context conditioning can still fall into a loop and write one phrase over
 /// and over for many seconds ("i'm not a fan of the game" for 21 s). Speakers do repeat words

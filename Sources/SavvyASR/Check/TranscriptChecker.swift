@@ -1,9 +1,11 @@
 /// Checks a transcript against the speech the VAD found, repairs what it can, and decides
 /// whether the words can be trusted.
 ///
-/// 1. **Loops.** A repetition loop (`LoopDetector`) is decoded again on its own window, without
-///    and then with the verbatim prompt; when every re-decode loops too, or gives nothing, the
-///    copies after the first are dropped.
+/// 1. **Loops.** A repetition the audio does not support (`LoopEvidence`: its repeated words
+///    collapse onto one instant, or lie over no speech) is a decoder loop; it is decoded again on
+///    its own window, without and then with the verbatim prompt; when every re-decode loops too,
+///    or gives nothing, the copies after the first are dropped. A repetition the audio supports
+///    is the speaker's own and is kept as it is.
 /// 2. **Coverage.** Every stretch of VAD speech of at least `minimumStretchSeconds` that no word
 ///    covers is decoded again on its own, without and then with the prompt (Whisper decoding a
 ///    long file can skip a stretch it would transcribe alone), and the words are merged by time.
@@ -38,6 +40,8 @@ public struct TranscriptChecker: Sendable {
     public var minimumAgreement = 0.1
     /// Agreement is only judged on at least this many words: a few words prove little.
     public var minimumWordsForAgreement = 8
+    /// What tells a decoder loop from a repetition the speaker made.
+    public var loopEvidence = LoopEvidence()
 
     public init() {}
 
@@ -52,7 +56,7 @@ public struct TranscriptChecker: Sendable {
                       redecode: Redecode?, secondOpinion: [TranscriptWord]? = nil) throws -> Transcript {
         var words = transcript.words
         var loops: [TranscriptCheck.Loop] = []
-        for found in LoopDetector().loops(words.map(\.text)).reversed() {
+        for found in loopEvidence.loops(in: words, speech: speech).reversed() {
             let start = words[found.first.lowerBound].start
             let end = words[found.repeats.upperBound - 1].end
             var replacement: [TranscriptWord]?
@@ -60,7 +64,7 @@ public struct TranscriptChecker: Sendable {
                 for prompt in [nil, verbatimPrompt] where replacement == nil {
                     if prompt != nil && verbatimPrompt == nil { continue }
                     let again = Self.inside(try redecode(start, end, prompt), start: start, end: end)
-                    if !again.isEmpty && LoopDetector().loops(again.map(\.text)).isEmpty { replacement = again }
+                    if !again.isEmpty && loopEvidence.loops(in: again, speech: speech).isEmpty { replacement = again }
                 }
             }
             let range = found.first.lowerBound..<found.repeats.upperBound
@@ -81,7 +85,7 @@ public struct TranscriptChecker: Sendable {
                     found = Self.inside(try redecode(gap.start, gap.end, verbatimPrompt), start: gap.start, end: gap.end)
                 }
                 // A loop in a short window is no recovery.
-                if !LoopDetector().loops(found.map(\.text)).isEmpty { found = [] }
+                if !loopEvidence.loops(in: found, speech: speech).isEmpty { found = [] }
             }
             if found.isEmpty {
                 unrecognised.append(.init(start: gap.start, end: gap.end))

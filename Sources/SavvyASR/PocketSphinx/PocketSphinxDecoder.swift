@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Foundation
+import SavvyFileSystem
 
 /// Owns one pocketsphinx decoder (`ps_decoder_t`) and its configuration (`cmd_ln_t`).
 ///
@@ -192,7 +193,7 @@ final class PocketSphinxDecoder {
         do {
             try model.arpa.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw TranscriptionError.temporaryFile(path: path, reason: error.localizedDescription)
+            throw TranscriptionError.temporaryFile(path: path, reason: SystemErrorText.reason(error))
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard let fillers = ngram_model_read(config, path, NGRAM_ARPA, ps_get_logmath(decoder)) else {

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 @preconcurrency import Glibc
+import SavvyFileSystem
 #endif
 
 /// Owns one running faster-whisper worker process and the files it needs.
@@ -42,7 +43,7 @@ final class WhisperWorker {
             try Data().write(to: stderrLog)
         } catch {
             try? fileManager.removeItem(at: directory)
-            throw TranscriptionError.temporaryFile(path: directory.path, reason: error.localizedDescription)
+            throw TranscriptionError.temporaryFile(path: directory.path, reason: SystemErrorText.reason(error))
         }
 
         var sockets: [Int32] = [0, 0]
@@ -76,7 +77,7 @@ final class WhisperWorker {
             try process.run()
         } catch {
             stop()
-            throw TranscriptionError.workerLaunchFailed(python: installation.python, reason: error.localizedDescription)
+            throw TranscriptionError.workerLaunchFailed(python: installation.python, reason: SystemErrorText.reason(error))
         }
         // The child has its own copies now; closing ours lets EOF and errors propagate.
         try? childEnd.close()
@@ -111,7 +112,7 @@ final class WhisperWorker {
             let data = samples.withUnsafeBufferPointer { Data(buffer: $0) }
             try data.write(to: audio)
         } catch {
-            throw TranscriptionError.temporaryFile(path: audio.path, reason: error.localizedDescription)
+            throw TranscriptionError.temporaryFile(path: audio.path, reason: SystemErrorText.reason(error))
         }
         defer { try? FileManager.default.removeItem(at: audio) }
 

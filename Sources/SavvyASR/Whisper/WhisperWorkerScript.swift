@@ -19,9 +19,14 @@
 /// Arguments: model folder, CPU threads, savvy's pid, the work folder. Passed with `python3 -c`,
 /// so no script file is written.
 ///
-/// Decoding choices: CPU int8; greedy search (`beam_size=1`) at temperature 0 only, which is
-/// deterministic (temperature fallback samples randomly); `condition_on_previous_text=False`
-/// so a misheard phrase cannot seed a loop; `word_timestamps=True` for per-word times.
+/// Decoding choices: CPU int8; temperature 0 only, which is deterministic (temperature fallback
+/// samples randomly); `condition_on_previous_text=False` so a misheard phrase cannot seed a
+/// loop; `word_timestamps=True` for per-word times. The words (no prompt) come from beam search
+/// with 5 beams, Whisper's standard decoding: in room noise greedy search commits to a wrong
+/// word early ("ill disposed" → "old sposed"), and on LibriVox mixed with pink noise beam 5
+/// gave 8.5 % WER against greedy's 12.7 % at 20 and 15 dB SNR (2.8 % for both on clean speech).
+/// The verbatim-prompt decode stays greedy: it exists to keep hesitations, and beam search
+/// prefers the fluent reading that drops them.
 enum WhisperWorkerScript {
     static let source = #"""
 import json
@@ -75,10 +80,11 @@ def main():
             request = json.loads(line)
             request_id = request["id"]
             audio = np.fromfile(request["audio"], dtype="<f4")
+            prompt = request.get("prompt") or None
             segments, _ = model.transcribe(
-                audio, language="en", task="transcribe", beam_size=1, best_of=1,
+                audio, language="en", task="transcribe", beam_size=1 if prompt else 5, best_of=1,
                 temperature=0.0, word_timestamps=True, condition_on_previous_text=False,
-                initial_prompt=request.get("prompt") or None, vad_filter=False)
+                initial_prompt=prompt, vad_filter=False)
             words = []
             for segment in segments:
                 for word in segment.words or []:

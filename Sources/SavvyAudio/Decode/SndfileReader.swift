@@ -3,6 +3,7 @@ import Foundation
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
+import SavvyFileSystem
 #endif
 
 /// Owns one open file descriptor and the libsndfile handle reading it.
@@ -23,7 +24,7 @@ final class SndfileReader {
     init(path readPath: String, displayPath: String? = nil) throws(AudioError) {
         let path = displayPath ?? readPath
         self.path = path
-        let fd = open(readPath, O_RDONLY | O_CLOEXEC)
+        let fd = RawPath.withCString(readPath) { open($0, O_RDONLY | O_CLOEXEC) }
         if fd < 0 {
             throw Self.openError(path: path, errno: errno)
         }

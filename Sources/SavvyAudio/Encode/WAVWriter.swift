@@ -3,6 +3,7 @@ import Foundation
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
+import SavvyFileSystem
 #endif
 
 /// Writes a mono WAV file block by block, keeping it a valid, readable WAV after every block.
@@ -47,7 +48,7 @@ public final class WAVWriter {
         }
         self.path = path
         self.sampleRate = sampleRate
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = RawPath.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         if fd < 0 {
             throw .writeFailed(path: path, detail: String(cString: strerror(errno)))
         }
@@ -126,19 +127,19 @@ public final class WAVWriter {
             try writer.append(samples)
             try writer.finish()
         } catch {
-            unlink(temporary)
+            RawPath.unlink(temporary)
             // Name the file the caller asked for, not the hidden temporary.
             if case .writeFailed(_, let detail) = error {
                 throw .writeFailed(path: path, detail: detail)
             }
             throw error
         }
-        if rename(temporary, path) != 0 {
+        if RawPath.rename(temporary, to: path) != 0 {
             let message = String(cString: strerror(errno))
-            unlink(temporary)
+            RawPath.unlink(temporary)
             throw .writeFailed(path: path, detail: message)
         }
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folderDescriptor = RawPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if folderDescriptor >= 0 {
             let synced = fsync(folderDescriptor) == 0 ? 0 : errno
             close(folderDescriptor)

@@ -1,6 +1,7 @@
 import Foundation
 import SavvySession
 import SavvyStore
+import SavvyFileSystem
 
 /// `savvy delete ID`: remove a session, its scorings and its recording.
 enum DeleteCommand {
@@ -24,7 +25,7 @@ enum DeleteCommand {
         guard let store = found else { throw CLIError.noSessions }
         if !context.arguments.has("yes"), context.stdin.isTerminal {
             let created = SessionDateFormatter(now: Date(), timeZone: .current).string(for: session.createdAt)
-            context.stderr.write("Delete session \(session.id) (\(session.sourceName), \(created)) and its recording? [y/N] ")
+            context.stderr.write("Delete session \(session.id) (\(RawPath.displayed(session.sourceName)), \(created)) and its recording? [y/N] ")
             let answer = context.stdin.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
                 context.stderr.write("kept session \(session.id)\n")
@@ -32,7 +33,7 @@ enum DeleteCommand {
             }
         }
         try store.deleteSession(id: session.id)
-        context.stdout.write("deleted session \(session.id) (\(session.sourceName))\n")
+        context.stdout.write("deleted session \(session.id) (\(RawPath.displayed(session.sourceName)))\n")
         return .success
     }
 }

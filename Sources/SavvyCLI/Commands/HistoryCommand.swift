@@ -13,12 +13,19 @@ enum HistoryCommand {
         flags: [
             FlagSpec("drill", value: "ID", help: "only sessions of this drill"),
             FlagSpec("since", value: "DATE", help: "only sessions on or after DATE (YYYY-MM-DD, UTC)"),
-            FlagSpec("limit", value: "N", help: "at most N sessions"),
+            FlagSpec("limit", value: "N", help: "at most N sessions (the table shows the latest \(defaultTableRows) unless --limit or --all)"),
+            FlagSpec("all", help: "show every session in the table (--json, --csv and --ids always list every one)"),
             FlagSpec("interviews", help: "list interviews (date, id, drill, questions, answered, mean score) instead of sessions"),
             FlagSpec("json", help: "print the rows as JSON"),
             FlagSpec("csv", help: "print the rows as CSV (RFC 4180)"),
             FlagSpec("ids", help: "print only the session ids, one a line (for shell completion)"),
         ])
+
+    /// Sessions the table shows when neither `--limit` nor `--all` is given: a screenful. With
+    /// thousands of sessions a full table is unreadable and slow (100 000 rows take seconds to
+    /// read and lay out); the latest ones are what a person looks at, and a line says how many
+    /// more there are. The trends are over the rows shown, as with `--limit`.
+    static let defaultTableRows = 50
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
         let args = context.arguments
@@ -26,7 +33,16 @@ enum HistoryCommand {
             throw UsageError("choose one of '--json' and '--csv'", command: spec.name)
         }
         let since = try since(args.value("since"), command: spec.name)
-        let limit = try args.int("limit", in: 1...1_000_000)
+        if args.has("all") && args.has("limit") {
+            throw UsageError("choose one of '--all' and '--limit'", command: spec.name)
+        }
+        let machineReadable = args.has("json") || args.has("csv") || args.has("ids") || args.has("interviews")
+        if args.has("all") && machineReadable {
+            throw UsageError("'--all' is for the table; '--json', '--csv', '--ids' and '--interviews' list every row already",
+                             command: spec.name)
+        }
+        let explicitLimit = try args.int("limit", in: 1...1_000_000)
+        let limit = explicitLimit ?? (machineReadable || args.has("all") ? nil : defaultTableRows)
         // Reading creates nothing: with no database yet there are simply no rows.
         let store = try SavvyPaths.openExistingStore(context)
         if args.has("interviews") {
@@ -55,8 +71,12 @@ enum HistoryCommand {
         } else if rows.isEmpty, store != nil, args.has("drill") || args.has("since") {
             context.stdout.write(noMatch(drill: args.value("drill"), since: args.value("since")) + "\n")
         } else {
+            var hidden = 0
+            if let store, explicitLimit == nil, let limit, rows.count == limit {
+                hidden = try store.historyCount(drill: args.value("drill"), since: since) - rows.count
+            }
             context.stdout.write(HistoryTable.render(rows: rows, columns: context.stdout.isTerminal ? context.stdout.columns : nil,
-                                                     palette: context.palette, now: Date()))
+                                                     palette: context.palette, now: Date(), hiddenEarlier: hidden))
             // A hint, not data: on stderr so the table can still be piped as it is.
             if !rows.isEmpty {
                 context.stderr.write(context.errorPalette.dim("charts of these numbers: 'savvy progress' · one session as a page: 'savvy report ID'") + "\n")

@@ -1,6 +1,7 @@
 import Foundation
 import SavvySession
 import SavvyStore
+import SavvyFileSystem
 
 /// `savvy import RESULT.json…`: merge results of `savvy score --json --no-save` — from a cohort
 /// run on other machines or workers — into this store, one session per recording.
@@ -33,8 +34,7 @@ enum ImportCommand {
         let args = context.arguments
         let audioFolder = args.value("audio")
         if let audioFolder {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: audioFolder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard RawPath.isDirectory(audioFolder) else {
                 throw UsageError("'--audio' must be an existing folder, got '\(audioFolder)'", command: spec.name)
             }
         }
@@ -58,7 +58,7 @@ enum ImportCommand {
                     URL(fileURLWithPath: $0).appendingPathComponent((document.source.path as NSString).lastPathComponent)
                 } ?? URL(fileURLWithPath: document.source.path)
                 do {
-                    guard FileManager.default.fileExists(atPath: audio.path) else {
+                    guard RawPath.exists(audio.path) else {
                         throw CLIError.importAudioMissing(result: file, audio: audio.path)
                     }
                     let outcome = try ResultImporter.save(document.answer, audio: audio, expectedSHA256: document.source.sha256, store: store)
@@ -86,9 +86,9 @@ enum ImportCommand {
     static func read(_ file: String) throws -> [ScoreJSON] {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
+            data = Data(try RawPath.contents(of: file))
         } catch {
-            throw CLIError.malformedResult(path: file, detail: "cannot be read")
+            throw CLIError.malformedResult(path: file, detail: "cannot be read: \(DataLocation.describe(errno: error.code))")
         }
         let decoder = JSONDecoder()
         do {

@@ -3,6 +3,7 @@ import Foundation
 import SavvyASR
 import SavvyCoach
 import SavvyStore
+import SavvyFileSystem
 
 /// `savvy practice`: pick a prompt, count down, record from the microphone, score, save.
 enum PracticeCommand {
@@ -58,7 +59,11 @@ enum PracticeCommand {
         if !prompt.isEmpty { context.stderr.write(p.cyan("“\(prompt)”") + "\n") }
 
         let takes = store.location.databaseURL.deletingLastPathComponent().appendingPathComponent("takes")
-        try FileManager.default.createDirectory(at: takes, withIntermediateDirectories: true)
+        do throws(RawPath.Errno) {
+            try RawPath.makeDirectories(takes.path)
+        } catch {
+            throw StoreError.cannotCreateDirectory(path: takes.path, reason: DataLocation.describe(errno: error.code))
+        }
         let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!,
                                                 formatOptions: [.withYear, .withMonth, .withDay, .withTime])
         let takePath = takes.appendingPathComponent("practice-\(stamp)-\(getpid()).wav").path
@@ -89,11 +94,11 @@ enum PracticeCommand {
             return .failure
         }
         if case .noSpeech = take.stopReason {
-            try? FileManager.default.removeItem(atPath: takePath)
+            RawPath.unlink(takePath)
             throw CLIError.nobodySpoke(seconds: noSpeech)
         }
         guard take.frames > 0 else {
-            try? FileManager.default.removeItem(atPath: takePath)
+            RawPath.unlink(takePath)
             throw SessionError.noSpeech(path: takePath)
         }
         context.stderr.write(p.dim("scoring…") + "\n")
@@ -105,19 +110,20 @@ enum PracticeCommand {
             id = try SessionRecorder.save(answer, snapshot: snapshot, store: store)
         } catch SessionError.noSpeech {
             // A take with no speech in it is worth nothing: not kept, no "score it later".
-            try? FileManager.default.removeItem(atPath: takePath)
+            RawPath.unlink(takePath)
             throw CLIError.silentTake
         } catch {
             // The audio is never lost: say where it is and how to score it later.
-            context.stderr.write("the recording is kept at \(takePath); score it later with 'savvy score \(takePath)'\n")
+            let shown = RawPath.displayed(takePath)
+            context.stderr.write("the recording is kept at \(shown); score it later with 'savvy score \(shown)'\n")
             throw error
         }
-        try? FileManager.default.removeItem(atPath: takePath)
+        RawPath.unlink(takePath)
         let page = try args.value("report").map { try ReportFiles.writeSessionReport(id: id, store: store, to: $0, stdout: context.stdout) }
 
         if args.has("json") {
             context.stdout.write(try StableJSON.encode(ScoreJSON(answer, session: id)))
-            if let page { context.stderr.write("report: \(page)\n") }
+            if let page { context.stderr.write("report: \(RawPath.displayed(page))\n") }
             return .success
         }
         context.stdout.write(ScoreReport(answer: answer, title: "session \(id) · practice", palette: context.palette).render())

@@ -2,6 +2,7 @@ import Foundation
 import SavvyCoach
 import SavvySession
 import SavvyStore
+import SavvyFileSystem
 
 /// `savvy progress`: the sessions' numbers as charts on one HTML page.
 enum ProgressCommand {
@@ -48,7 +49,7 @@ enum ProgressCommand {
         let pageFolder = out == "-" ? nil : URL(fileURLWithPath: out).standardizedFileURL.deletingLastPathComponent()
         let page = ProgressPage(rows: rows, scope: scope) { id in
             let report = ReportFiles.sessionReport(store, id: id).standardizedFileURL
-            let exists = FileManager.default.fileExists(atPath: report.path)
+            let exists = RawPath.exists(report.path)
             // Beside the page a relative link keeps the folder movable; elsewhere the full path.
             if pageFolder?.path == report.deletingLastPathComponent().path {
                 return (report.lastPathComponent, exists)

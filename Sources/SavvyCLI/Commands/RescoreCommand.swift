@@ -56,7 +56,7 @@ enum RescoreCommand {
                 metricsJSON: metricsJSON, metricsVersion: m.metricsVersion, lexiconVersion: m.lexiconVersion,
                 wpm: m.pace.wpm, fillersPerMinute: answer.judgedFillersPerMinute, pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
         }
-        try store.addScoring(sessionID: session.id, scoring)
+        try store.addScoring(sessionID: session.id, scoring, drill: answer.rubric.drillID, prompt: answer.rubric.prompt)
         let identical = try metricsJSON == SessionRecorder.encode(latest.metrics)
         if args.has("json") {
             context.stdout.write(try StableJSON.encode(ScoreJSON(answer, session: session.id)))

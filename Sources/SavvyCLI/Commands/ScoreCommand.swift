@@ -3,6 +3,7 @@ import Foundation
 import SavvyASR
 import SavvyCoach
 import SavvyStore
+import SavvyFileSystem
 
 /// `savvy score FILE…`: transcribe, measure and judge recordings; each becomes a session.
 enum ScoreCommand {
@@ -48,8 +49,7 @@ enum ScoreCommand {
         let pipeline = try DrillArgument.asUsage(command: spec.name) { try ScorePipeline.make(context, paths: paths, cache: store) }
         if let out = args.value("transcript-out") {
             if files.count > 1 {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue else {
+                guard RawPath.isDirectory(out) else {
                     throw UsageError("with several files '--transcript-out' must be an existing folder, got '\(out)'", command: spec.name)
                 }
             } else if let problem = OutputFile.problem(at: out) {
@@ -66,8 +66,7 @@ enum ScoreCommand {
                 throw UsageError("'--report' draws a saved session; drop '--no-save'", command: spec.name)
             }
             if files.count > 1 {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue else {
+                guard RawPath.isDirectory(out) else {
                     throw UsageError("with several files '--report' must be an existing folder, got '\(out)'", command: spec.name)
                 }
             } else if let problem = OutputFile.problem(at: out) {
@@ -100,7 +99,7 @@ enum ScoreCommand {
                 if let id, let first = scored.earlier.first {
                     let others = scored.earlier.count > 1 ? " (and \(scored.earlier.count - 1) more)" : ""
                     context.stderr.write(context.errorPalette.dim(
-                        "note: \((files[index] as NSString).lastPathComponent) is already stored as session \(first)\(others) "
+                        "note: \(RawPath.displayed((files[index] as NSString).lastPathComponent)) is already stored as session \(first)\(others) "
                             + "(same SHA-256); saved again as session \(id) — 'savvy rescore \(first)' judges the stored one again") + "\n")
                 }
                 // The session is already saved; a transcript or page that cannot be written still
@@ -125,12 +124,12 @@ enum ScoreCommand {
                 if args.has("json") {
                     documents.append(ScoreJSON(answer, session: id))
                     // stdout holds the JSON; the page's path goes beside the progress lines.
-                    if let page { context.stderr.write("report: \(page)\n") }
+                    if let page { context.stderr.write("report: \(RawPath.displayed(page))\n") }
                 } else {
                     let title = (files[index] as NSString).lastPathComponent
                     context.stdout.write((index > 0 ? "\n" : "") + ScoreReport(answer: answer, title: title, palette: context.palette).render())
                     if let id { context.stdout.write(context.palette.dim("saved as session \(id) · 'savvy show \(id)' · 'savvy report \(id)' · 'savvy history'") + "\n") }
-                    if let page { context.stdout.write("report: \(page)\n") }
+                    if let page { context.stdout.write("report: \(RawPath.displayed(page))\n") }
                 }
             case let .failure(error):
                 failures += 1

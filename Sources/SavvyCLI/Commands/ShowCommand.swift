@@ -1,6 +1,7 @@
 import SavvySession
 import Foundation
 import SavvyStore
+import SavvyFileSystem
 
 /// `savvy show ID|last`: the full report of a stored session, and its exports.
 enum ShowCommand {
@@ -48,7 +49,7 @@ enum ShowCommand {
             let shown = number ?? scorings.count
             let which = scorings.count == 1 ? "1 scoring"
                 : "scoring \(shown) of \(scorings.count)" + (shown < scorings.count ? " ('savvy show \(session.id)' for the latest)" : "")
-            context.stdout.write(context.palette.dim("recorded \(created) · \(which) · audio \(answer.source.path)") + "\n")
+            context.stdout.write(context.palette.dim("recorded \(created) · \(which) · audio \(RawPath.displayed(answer.source.path))") + "\n")
             context.stdout.write(context.palette.dim("as a page with a timeline: 'savvy report \(session.id)'") + "\n")
         }
         return .success

@@ -28,14 +28,26 @@ public enum HistoryTable {
     ///   - palette: colours numbers by band and dims missing values; off gives plain text.
     ///   - now: the reference for relative dates ("today 09:30", "yesterday 18:02").
     ///   - timeZone: the zone dates are shown in; the user's own by default.
+    ///   - hiddenEarlier: sessions older than `rows` that matched but are not shown; a line
+    ///     under the table says how many and how to see them.
     public static func render(rows: [HistoryRow], columns: Int?, palette: Palette, now: Date,
-                              timeZone: TimeZone = .current) -> String {
+                              timeZone: TimeZone = .current, hiddenEarlier: Int = 0) -> String {
         guard !rows.isEmpty else { return emptyMessage + "\n" }
         let dates = SessionDateFormatter(now: now, timeZone: timeZone)
         let table = fitted(tableColumns(dates: dates), rows: rows, width: columns)
         var out = renderTable(table, rows: rows, palette: palette)
+        if hiddenEarlier > 0 {
+            out += palette.dim(hiddenLine(hiddenEarlier, shown: rows.count)) + "\n"
+        }
         out += "\n" + trendBlock(rows: rows, width: columns, palette: palette)
         return out
+    }
+
+    /// The line under a table cut to its latest sessions.
+    static func hiddenLine(_ hidden: Int, shown: Int) -> String {
+        let sessions = hidden == 1 ? "session" : "sessions"
+        return "… \(hidden) earlier \(sessions) not shown ('--all' lists every one, '--limit N' the latest N); "
+            + "the trends are over the \(shown) above"
     }
 
     // MARK: - Table

@@ -1,5 +1,6 @@
 import Foundation
 import SavvyCoach
+import SavvyFileSystem
 
 /// `savvy progress`: one chart per metric over the sessions (band shaded, personal baseline
 /// drawn, best session marked) and a table of the sessions linking to their reports.
@@ -89,7 +90,7 @@ struct ProgressPage {
         for row in rows.reversed() {
             let h = row.history
             let link = reportLink(h.id)
-            out += "<tr><td>\(SessionReportPage.date(h.createdAt))</td><td>\(h.id) · \(HTMLText.escape(h.sourceName))</td>"
+            out += "<tr><td>\(SessionReportPage.date(h.createdAt))</td><td>\(h.id) · \(HTMLText.escape(RawPath.displayed(h.sourceName)))</td>"
                 + "<td>\(HTMLText.escape(h.drill))</td><td class=\"num\">\(Format.duration(h.duration))</td>"
             out += metrics.map { m in "<td class=\"num\">\(m.value(row).map(m.format) ?? "—")</td>" }.joined()
             out += link.exists

@@ -3,6 +3,7 @@ import SavvyAudio
 import SavvyDSP
 import SavvySession
 import SavvyStore
+import SavvyFileSystem
 
 /// Where HTML pages go and how they are read from the store: the reports folder beside the
 /// database, one file per session, and the atomic write shared by `report`, `progress` and
@@ -52,13 +53,11 @@ enum ReportFiles {
     static func deliver(_ html: String, to path: String?, defaultPath: URL, context: CommandContext) throws {
         let target = path ?? defaultPath.path
         if path == nil {
-            do {
-                try FileManager.default.createDirectory(at: defaultPath.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let folder = defaultPath.deletingLastPathComponent().path
+            do throws(RawPath.Errno) {
+                try RawPath.makeDirectories(folder)
             } catch {
-                // One plain reason, not Foundation's "nscocoaerrordomain error 512".
-                let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-                throw CLIError.cannotWrite(path: target, reason: code.map { DataLocation.describe(errno: Int32($0)) }
-                    ?? "cannot create the folder '\(defaultPath.deletingLastPathComponent().path)'")
+                throw CLIError.cannotWrite(path: target, reason: "cannot create the folder '\(folder)': \(DataLocation.describe(errno: error.code))")
             }
         }
         try OutputFile.write(html, to: target, stdout: context.stdout)

@@ -3,6 +3,7 @@ import SavvyASR
 import SavvyCoach
 import SavvyDSP
 import SavvySession
+import SavvyFileSystem
 
 /// `savvy report`: one session as a self-contained HTML page — header, timeline, transcript,
 /// delivery numbers, rubric cards, tips and the recording's quality.
@@ -37,17 +38,17 @@ struct SessionReportPage {
         body += rubric()
         body += tips()
         body += footer()
-        return HTMLPage.document(title: "savvy · session \(input.session.id) · \(input.session.sourceName)", body: body)
+        return HTMLPage.document(title: "savvy · session \(input.session.id) · \(RawPath.displayed(input.session.sourceName))", body: body)
     }
 
     // MARK: sections of the page
 
     private func header() -> String {
         let s = input.session, r = input.answer.rubric, t = input.answer.transcript
-        let judged = r.provenance.outcomes.map {
-            "\($0.workload.rawValue): \($0.tier.rawValue)" + ($0.model.map { " (\($0))" } ?? "")
-        }.joined(separator: " · ")
-        var out = "<header id=\"summary\">\n<h1>Session \(s.id) · \(HTMLText.escape(s.sourceName))</h1>\n"
+        // Plain words, as in the terminal footer: "structure: local rubric", not "structureExtraction: heuristic".
+        let judged = r.provenance.outcomes.map { "\(ProvenanceText.name($0.workload)): \(ProvenanceText.name($0.tier, model: $0.model))" }
+            .joined(separator: " · ")
+        var out = "<header id=\"summary\">\n<h1>Session \(s.id) · \(HTMLText.escape(RawPath.displayed(s.sourceName)))</h1>\n"
         if !s.prompt.isEmpty { out += "<p class=\"prompt\">“\(HTMLText.escape(s.prompt))”</p>\n" }
         let facts: [(String, String)] = [
             ("drill", r.drillID), ("recorded", Self.date(s.createdAt)), ("length", Format.duration(s.duration)),
@@ -169,10 +170,10 @@ struct SessionReportPage {
                     + "<p>\(HTMLText.escape(ScoreReport.notJudgedDetail(criterion.reason)))</p></div>\n"
                 continue
             }
-            let band = ScoreReport.band(score).rawValue
+            let band = ScoreLabel.band(score).rawValue
             out += "<div class=\"card band-\(band)\"><h3><span>\(HTMLText.escape(name))</span>"
-                + "<span class=\"score\">\(score)/5 <span class=\"badge band-\(band)\"></span></span></h3>"
-                + "<p>\(HTMLText.escape(criterion.reason))</p><p class=\"tier\">\(HTMLText.escape(criterion.tier.rawValue))</p></div>\n"
+                + "<span class=\"score\">\(score)/5 <span class=\"badge band-\(band)\"></span> \(ScoreLabel.word(score))</span></h3>"
+                + "<p>\(HTMLText.escape(criterion.reason))</p><p class=\"tier\">\(HTMLText.escape(ProvenanceText.name(criterion.tier)))</p></div>\n"
         }
         return out + "</div></section>\n"
     }
@@ -186,7 +187,10 @@ struct SessionReportPage {
             out += "<li><div>\(HTMLText.escape(tip.text))</div>"
             var evidence = HTMLText.escape(tip.evidence)
             if let at = tip.at {
-                evidence += (evidence.isEmpty ? "" : " · ") + "<a href=\"#timeline\">at \(Format.clock(at))</a>"
+                // The time links to the timeline; when the evidence already names a time, it is
+                // not repeated beside it.
+                let named = tip.evidence.contains(" at ") || tip.evidence.hasPrefix("at ")
+                if !named { evidence += (evidence.isEmpty ? "" : " · ") + "<a href=\"#timeline\">at \(Format.clock(at))</a>" }
             }
             if !evidence.isEmpty { out += "<div class=\"evidence\">\(evidence)</div>" }
             out += "</li>\n"
@@ -204,24 +208,22 @@ struct SessionReportPage {
         for warning in q.warnings {
             out += "<p class=\"warning\">⚠ \(HTMLText.escape(warning.advice))</p>\n"
         }
-        for outcome in input.answer.rubric.provenance.outcomes {
-            for note in outcome.degraded {
-                out += "<p class=\"warning\">⚠ \(HTMLText.escape("\(outcome.workload.rawValue) degraded from \(note.tier.rawValue): \(note.reason.rawValue) — \(note.detail)"))</p>\n"
-            }
+        for line in ProvenanceText.degraded(input.answer.rubric.provenance) {
+            out += "<p class=\"warning\">⚠ \(HTMLText.escape(line))</p>\n"
         }
         if let note = input.tracksNote { out += "<p class=\"warning\">⚠ \(HTMLText.escape(note))</p>\n" }
-        out += "<p>Made by savvy \(SavvyCLI.version) from session \(input.session.id) (\(HTMLText.escape(input.session.sourceName)))."
+        out += "<p>Made by savvy \(SavvyCLI.version) from session \(input.session.id) (\(HTMLText.escape(RawPath.displayed(input.session.sourceName))))."
             + " Delivery numbers are measured, never guessed by a model; CPPS is a trend to watch, not a diagnosis.</p>\n"
         return out + "</footer>\n"
     }
 
     // MARK: helpers
 
-    /// The tiers that judged, without repeats ("deterministic, heuristic").
+    /// The tiers that judged, in plain words, without repeats ("measured, no model, local rubric").
     static func tiers(_ rubric: ScoreRubric) -> String {
         var seen: [String] = []
-        for outcome in rubric.provenance.outcomes where !seen.contains(outcome.tier.rawValue) {
-            seen.append(outcome.tier.rawValue)
+        for outcome in rubric.provenance.outcomes where !seen.contains(ProvenanceText.name(outcome.tier, model: outcome.model)) {
+            seen.append(ProvenanceText.name(outcome.tier, model: outcome.model))
         }
         return seen.isEmpty ? "—" : seen.joined(separator: ", ")
     }

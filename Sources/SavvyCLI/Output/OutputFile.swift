@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import Foundation
 import SavvyStore
+import SavvyFileSystem
 
 /// Writes a file savvy produces (a TextGrid, a WebVTT, a transcript) without ever replacing
 /// something that is not a plain file of the user's.
@@ -21,7 +22,7 @@ enum OutputFile {
         if path == standardOutput { return nil }
         if path.isEmpty { return "the path is empty" }
         var info = stat()
-        if lstat(path, &info) == 0 {
+        if RawPath.withCString(path, { lstat($0, &info) }) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG:
                 if info.st_mode & 0o222 == 0 { return "it is a read-only file, which savvy does not replace" }
@@ -38,7 +39,7 @@ enum OutputFile {
         let folder = (path as NSString).deletingLastPathComponent
         let parent = folder.isEmpty ? "." : folder
         var folderInfo = stat()
-        guard stat(parent, &folderInfo) == 0 else {
+        guard RawPath.withCString(parent, { stat($0, &folderInfo) }) == 0 else {
             return errno == ENOENT ? "the folder '\(parent)' does not exist" : DataLocation.describe(errno: errno)
         }
         guard folderInfo.st_mode & S_IFMT == S_IFDIR else { return "'\(parent)' is not a folder" }
@@ -55,21 +56,21 @@ enum OutputFile {
         }
         if let problem = problem(at: path) { throw CLIError.cannotWrite(path: path, reason: problem) }
         var existing = stat()
-        let replacing = lstat(path, &existing) == 0
+        let replacing = RawPath.withCString(path, { lstat($0, &existing) }) == 0
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).savvy-\(UUID().uuidString.lowercased()).tmp"
         // 0666 minus the umask for a new file, like any editor; a replaced file keeps its mode.
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        let fd = RawPath.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666) }
         guard fd >= 0 else { throw CLIError.cannotWrite(path: path, reason: DataLocation.describe(errno: errno)) }
         var committed = false
-        defer { if !committed { unlink(temporary) } }
+        defer { if !committed { RawPath.unlink(temporary) } }
         var failure: Int32?
         if replacing, fchmod(fd, existing.st_mode & 0o7777) != 0 { failure = errno }
         if failure == nil { failure = writeAll(Array(text.utf8), to: fd) }
         if failure == nil, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == nil { failure = errno }
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if failure == nil, RawPath.rename(temporary, to: path) != 0 { failure = errno }
         if let failure { throw CLIError.cannotWrite(path: path, reason: DataLocation.describe(errno: failure)) }
         committed = true
     }

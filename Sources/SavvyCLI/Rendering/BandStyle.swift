@@ -1,12 +1,12 @@
 import SavvyCoach
 
 extension Band {
-    /// The band as a coloured marker for reports.
-    func render(palette: Palette) -> String {
+    /// The band as a coloured marker for reports, with its own word or `word`.
+    func render(palette: Palette, word: String? = nil) -> String {
         switch self {
-        case .green: return palette.green("● good")
-        case .amber: return palette.yellow("● watch")
-        case .red: return palette.red("● work on")
+        case .green: return palette.green("● " + (word ?? "good"))
+        case .amber: return palette.yellow("● " + (word ?? "watch"))
+        case .red: return palette.red("● " + (word ?? "work on"))
         }
     }
 }

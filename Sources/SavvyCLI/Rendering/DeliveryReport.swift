@@ -2,6 +2,7 @@ import Foundation
 import SavvyAudio
 import SavvyCoach
 import SavvyDSP
+import SavvyFileSystem
 
 /// The terminal report of the delivery numbers, each with its band beside it.
 struct DeliveryReport {
@@ -11,7 +12,7 @@ struct DeliveryReport {
 
     func render() -> String {
         var out = ""
-        let name = (source.path as NSString).lastPathComponent
+        let name = RawPath.displayed((source.path as NSString).lastPathComponent)
         out += palette.bold(name) + palette.dim("  \(Format.duration(analysis.durationSeconds)) · \(source.formatName), "
             + "\(source.sampleRate) Hz, \(source.channels == 1 ? "mono" : "\(source.channels) channels")") + "\n\n"
         out += palette.bold("Delivery") + "\n"

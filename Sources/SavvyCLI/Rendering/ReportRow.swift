@@ -6,6 +6,9 @@ struct ReportRow {
     let value: String
     let band: Band?
     let detail: String
+    /// The word shown with the band instead of the band's own ("good", "watch", "work on"):
+    /// a criterion's score label.
+    var bandWord: String? = nil
 
     /// Rows with labels and values padded to common widths.
     static func align(_ rows: [ReportRow], palette: Palette) -> [String] {
@@ -14,7 +17,7 @@ struct ReportRow {
         return rows.map { row in
             var line = row.label.padding(labelWidth + 2) + row.value.padding(valueWidth + 2)
             if let band = row.band {
-                line += band.render(palette: palette) + "  "
+                line += band.render(palette: palette, word: row.bandWord) + "  "
             }
             if !row.detail.isEmpty { line += palette.dim(row.detail) }
             while line.hasSuffix(" ") { line.removeLast() }

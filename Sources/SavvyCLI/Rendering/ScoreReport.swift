@@ -3,6 +3,7 @@ import Foundation
 import SavvyASR
 import SavvyCoach
 import SavvyDSP
+import SavvyFileSystem
 
 /// The report card of a scored answer: delivery with bands, content rubric, tips, transcript.
 struct ScoreReport {
@@ -13,7 +14,8 @@ struct ScoreReport {
     func render() -> String {
         let m = answer.metrics
         let r = answer.rubric
-        var out = palette.bold(title) + palette.dim("  \(Format.duration(m.durationSeconds)) · drill \(r.drillID)") + "\n"
+        // The title names a file; its name may hold bytes that are not UTF-8 or control characters.
+        var out = palette.bold(RawPath.displayed(title)) + palette.dim("  \(Format.duration(m.durationSeconds)) · drill \(r.drillID)") + "\n"
         if !r.prompt.isEmpty { out += palette.dim("Prompt: \(r.prompt)") + "\n" }
         if let check = answer.transcript.check, !check.trusted {
             out += palette.yellow("! transcript not trusted: \(check.reason ?? "unknown reason") — delivery numbers below; "
@@ -26,7 +28,10 @@ struct ScoreReport {
             + palette.dim("  " + Self.totals(r)) + "\n"
         // With an untrusted transcript the first line already says why each row is not judged.
         let criteria = r.criteria.map { item in
-            item.score.score.map { ReportRow(label: item.name, value: "\($0)/5", band: Self.band($0), detail: item.score.reason) }
+            item.score.score.map {
+                ReportRow(label: item.name, value: "\($0)/5", band: ScoreLabel.band($0), detail: item.score.reason,
+                          bandWord: ScoreLabel.word($0))
+            }
                 ?? ReportRow(label: item.name, value: "not judged", band: nil, detail: trusted ? Self.notJudgedDetail(item.score.reason) : "")
         }
         out += ReportRow.align(criteria, palette: palette).map { "  " + $0 }.joined(separator: "\n") + "\n"
@@ -48,7 +53,8 @@ struct ScoreReport {
         if !r.tips.isEmpty {
             out += "\n" + palette.bold("Tips") + "\n"
             for tip in r.tips {
-                out += "  • \(tip.text)" + (tip.evidence.isEmpty ? "" : palette.dim(" (\(tip.evidence))")) + "\n"
+                // A dash, not parentheses: evidence often holds its own "(49.0/min)".
+                out += "  • \(tip.text)" + (tip.evidence.isEmpty ? "" : palette.dim(" — \(tip.evidence)")) + "\n"
             }
         }
         out += "\n" + palette.bold("Transcript") + palette.dim("  \(answer.transcript.engine) · fillers marked") + "\n"
@@ -128,16 +134,14 @@ struct ScoreReport {
         return rows
     }
 
-    static func band(_ score: Int) -> Band { score >= 4 ? .green : (score == 3 ? .amber : .red) }
-
-    /// "overall 3.4 / 5 · content 3.0 · delivery 4.2 (overall = (2 × content + delivery) / 3)",
+    /// "overall 3.4 / 5 · content 3.0 · delivery 4.2 · content counts double" (no bracket inside a bracket),
     /// or, when content was not judged, "overall 4.0 / 5 from the judged delivery criteria alone".
     static func totals(_ r: ScoreRubric) -> String {
         let overall = r.overall.map { "overall \(Format.fixed($0, 1)) / 5" } ?? "overall not judged"
         let content = r.content.map { "content \(Format.fixed($0, 1))" } ?? "content not judged"
         let delivery = r.deliverySubtotal.map { "delivery \(Format.fixed($0, 1))" } ?? "delivery not judged"
         switch (r.content, r.deliverySubtotal) {
-        case (.some, .some): return "\(overall) · \(content) · \(delivery) (overall = (2 × content + delivery) / 3)"
+        case (.some, .some): return "\(overall) · \(content) · \(delivery) · content counts double"
         case (nil, .some): return "\(overall) from the judged delivery criteria alone"
         case (.some, nil): return "\(overall) from content alone"
         case (nil, nil): return "\(overall)"
@@ -174,12 +178,31 @@ enum TranscriptText {
 
     /// Words as the engine wrote them (punctuation, capitals, symbols), lexicon fillers in
     /// [brackets] (also those only the verbatim decode wrote) and acoustic filled pauses as [~um~].
+    /// A filler of several words ("you know", "I mean") is one bracket, `[you know]`, never
+    /// `[you] [know]`: it is one filler, counted once.
     static func marked(_ transcript: Transcript, fillers: [FillerHit], palette: Palette) -> [String] {
         var tokens: [(start: Double, text: String)] = []
-        for word in transcript.words {
-            let isFiller = fillers.contains { $0.source == .lexicon && word.start >= $0.start - 1e-6 && word.end <= $0.end + 1e-6 }
-            tokens.append((word.start, isFiller ? palette.yellow("[\(word.displayText)]") : word.displayText))
+        var open: (filler: Int, start: Double, words: [String])?
+        func close() {
+            if let run = open { tokens.append((run.start, palette.yellow("[" + run.words.joined(separator: " ") + "]"))) }
+            open = nil
         }
+        for word in transcript.words {
+            let filler = fillers.indices.first {
+                fillers[$0].source == .lexicon && word.start >= fillers[$0].start - 1e-6 && word.end <= fillers[$0].end + 1e-6
+            }
+            if let filler, open?.filler == filler {
+                open?.words.append(word.displayText)
+                continue
+            }
+            close()
+            if let filler {
+                open = (filler, word.start, [word.displayText])
+            } else {
+                tokens.append((word.start, word.displayText))
+            }
+        }
+        close()
         for hit in fillers where hit.source == .acoustic {
             tokens.append((hit.start, palette.yellow("[~um~]")))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SavvyFileSystem
 
 /// The built-in drills extended by the user's own file.
 ///
@@ -30,12 +31,12 @@ public struct DrillLibrary: Sendable, Equatable {
     public init(userFile: URL) throws {
         self.init()
         let path = userFile.path
-        guard FileManager.default.fileExists(atPath: path) else { return }
         let data: Data
-        do {
-            data = try Data(contentsOf: userFile)
+        do throws(RawPath.Errno) {
+            data = Data(try RawPath.contents(of: path))
         } catch {
-            throw CoachError.drillFileUnreadable(path: path, reason: Self.describe(error))
+            if error.code == ENOENT { return }
+            throw CoachError.drillFileUnreadable(path: path, reason: SystemErrorText.describe(errno: error.code))
         }
         try extend(with: data, path: path)
     }
@@ -139,13 +140,5 @@ public struct DrillLibrary: Sendable, Equatable {
         @unknown default:
             return "invalid"
         }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code))).lowercased()
-        }
-        return "read failed"
     }
 }

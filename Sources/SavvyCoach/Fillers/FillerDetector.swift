@@ -135,7 +135,13 @@ public struct FillerDetector: Sendable {
             if next == word { return true }
             if clauseStart {
                 guard let next else { return true }
-                return !intensified.contains(next)
+                if intensified.contains(next) { return false }
+                // After an earlier clause, "So" running straight into the next one is the result
+                // connector ("We were late. So we apologised."; CallFriend: "you don't know, so
+                // you don't even know"). A filler "so" opens the answer or stalls: a comma,
+                // pause or filler after it, or a filler before it.
+                if word == "so", start > 0, !afterFiller, !clauseEnd, !nextIsFiller { return false }
+                return true
             }
             // Mid-clause it is a connector ("the engineer, so it was on me") unless the speaker
             // stalls on it: a conjunction before and a pause or filler after ("and so, um").

@@ -7,7 +7,9 @@ public enum FillerRule: String, Sendable, Codable, Equatable, CaseIterable {
     /// Always a filler (um, uh, er, hmm).
     case always
     /// A filler only at clause start ("So, I led…", "Well, …"); never before "that"
-    /// ("so that"), and not as an intensifier ("so much", "well known").
+    /// ("so that"), and not as an intensifier ("so much", "well known"). A "so" after an earlier
+    /// clause counts only when the speaker stalls on it (a comma, pause or filler after it, or a
+    /// filler before it): running straight into its clause it says "therefore".
     case clauseStart = "clause-start"
     /// A filler at clause start or right before a pause or the end ("basically", "actually"),
     /// not mid-clause ("it actually worked").

@@ -15,7 +15,8 @@ public enum DeliveryRubric {
         }
         if summary.stallCount >= 1 { score -= 1 }
         if summary.stallCount >= 3 { score -= 1 }
-        let reason = "\(Plural.count(summary.fillerCount, "filler")) (\(Clock.oneDecimal(rate))/min, \(Bands.fillers.classify(rate).rawValue)); "
+        // In words, not band ids ("red"): the report's label already carries the colour.
+        let reason = "\(Plural.count(summary.fillerCount, "filler")), \(Clock.oneDecimal(rate)) a minute (aim for 3 or fewer); "
             + "\(Plural.count(summary.longPauseCount, "long pause")), \(Plural.count(summary.stallCount, "stall")) over 3 s"
         return CriterionScore(score: score, reason: reason, tier: .deterministic)
     }
@@ -33,9 +34,9 @@ public enum DeliveryRubric {
         case .amber: score = (wpm >= 110 && wpm <= 175) ? 4 : 3
         case .red: score = (wpm >= 85 && wpm <= 200) ? 2 : 1
         }
-        let direction = wpm > 165 ? " (fast)" : wpm < 120 ? " (slow)" : ""
+        let relation = wpm > 165 ? "fast for" : wpm < 120 ? "slow for" : "inside"
         return CriterionScore(
-            score: score, reason: "\(Int(wpm.rounded())) wpm, \(band.rawValue)\(direction); target 120–165",
+            score: score, reason: "\(Int(wpm.rounded())) wpm, \(relation) the 120–165 wpm target",
             tier: .deterministic)
     }
 
@@ -95,7 +96,15 @@ public enum DeliveryRubric {
         case ...0.6: score = 2
         default: score = 1
         }
-        let relation = seconds < target.minSeconds ? "short of" : seconds > target.maxSeconds ? "over" : "within"
+        // The words grade the miss as the score does, so "4/5" never reads as a plain failure.
+        let short = seconds < target.minSeconds
+        let relation: String
+        switch score {
+        case 5: relation = "within"
+        case 4: relation = short ? "just short of" : "just over"
+        case 3: relation = short ? "short of" : "over"
+        default: relation = short ? "well short of" : "well over"
+        }
         let reason = "\(Int(seconds.rounded())) s, \(relation) the \(Int(target.minSeconds))–\(Int(target.maxSeconds)) s target"
         return CriterionScore(score: score, reason: reason, tier: .deterministic)
     }

@@ -61,11 +61,13 @@ public enum TipWriter {
 
         let fillerBand = Bands.fillers.classify(summary.fillersPerMinute)
         if fillerBand != .green {
-            let times = summary.fillerTimes.prefix(3).map(Clock.format).joined(separator: ", ")
+            // Whole seconds: two fillers in one second are one time, not "0:01, 0:01".
+            var times: [String] = []
+            for time in summary.fillerTimes.map(Clock.format) where !times.contains(time) && times.count < 3 { times.append(time) }
             add(scores.fluency, fillerBand == .red ? 2 : 1,
                 "Replace fillers with a short silent pause; silence reads as confidence.",
                 "\(Plural.count(summary.fillerCount, "filler")) (\(Clock.oneDecimal(summary.fillersPerMinute))/min)"
-                    + (times.isEmpty ? "" : " at \(times)"), at: summary.fillerTimes.first)
+                    + (times.isEmpty ? "" : " at " + times.joined(separator: ", ")), at: summary.fillerTimes.first)
         }
 
         if summary.wordCount > 0 {

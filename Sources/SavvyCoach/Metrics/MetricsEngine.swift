@@ -45,7 +45,11 @@ public struct MetricsEngine: Sendable {
         let fillers = mergedFillers(delivery: delivery, transcript: hesitationEvidence ?? transcript, silences: silences,
                                     hesitationsOnly: hesitationEvidence != nil)
         let fillerWordIndices = Self.fillerWordIndices(transcript, fillers: fillers)
-        let words = transcript.words.enumerated().filter { !fillerWordIndices.contains($0.offset) }.map(\.element)
+        // A hesitation word is never a spoken word for pace, counted or not (one dropped for lack
+        // of voicing was not speech either).
+        let hesitations = Set(fillerDetector.lexicon.entries.filter { $0.rule == .always }.map(\.phrase))
+        let words = transcript.words.enumerated()
+            .filter { !fillerWordIndices.contains($0.offset) && !hesitations.contains($0.element.text) }.map(\.element)
         let unrecognised = transcript.check?.unrecognised.map { (start: $0.start, end: $0.end) } ?? []
         let pace = Self.pace(words: words, pauses: delivery.activity.pauses, unrecognised: unrecognised)
         let minutes = (pace.speakingSeconds > 0 ? pace.speakingSeconds : delivery.durationSeconds) / 60
@@ -80,17 +84,26 @@ public struct MetricsEngine: Sendable {
                        silences: [(start: Double, end: Double)], hesitationsOnly: Bool = false) -> [FillerHit] {
         let verbatimWords = transcript.verbatimPass ?? []
         let hesitations = Set(fillerDetector.lexicon.entries.filter { $0.rule == .always }.map(\.phrase))
-        let lexical = fillerDetector.detect(in: transcript, silences: silences)
-            .filter { !hesitationsOnly || hesitations.contains($0.text) }
+        // A hesitation only the verbatim-prompt decode wrote is dropped when no voice sounds
+        // near it (`HesitationEvidence`): the prompt makes Whisper write "Um," over breaths and
+        // silences. HesitationMerge put those words into the transcript too, so they are judged
+        // wherever they are; the unprompted decode's own hesitations are not second-guessed.
+        let evidence = HesitationEvidence()
         let verbatim = fillerDetector.detect(in: verbatimWords, displays: verbatimWords.map(\.display), silences: silences)
             .filter { hesitations.contains($0.text) }
+        let unheard = Set(verbatim.filter { !evidence.voiced(start: $0.start, end: $0.end, in: delivery.tracks) }
+            .map { [$0.start, $0.end] })
+        let lexical = fillerDetector.detect(in: transcript, silences: silences)
+            .filter { !hesitationsOnly || hesitations.contains($0.text) }
+            .filter { !(hesitations.contains($0.text) && unheard.contains([$0.start, $0.end])) }
         // Words of either decode that are not hesitations own the audio under them; a
         // hesitation written by one decode must not hide an acoustic hit from the other.
         let recognised = (transcript.words + verbatimWords)
             .filter { !hesitations.contains($0.text.lowercased()) }
             .map { (span: TimeSpan(start: $0.start, end: $0.end), confidence: $0.confidence) }
         let acoustic = filledPauseDetector.detect(in: delivery.tracks)
-        return fillerFusion.merge(words: lexical, verbatim: verbatim, acoustic: acoustic, recognised: recognised,
+        return fillerFusion.merge(words: lexical, verbatim: verbatim.filter { !unheard.contains([$0.start, $0.end]) },
+                                  acoustic: acoustic, recognised: recognised,
                                   hesitations: hesitations)
     }
 

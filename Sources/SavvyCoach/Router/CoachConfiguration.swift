@@ -1,4 +1,5 @@
 import Foundation
+import SavvyFileSystem
 
 /// An endpoint ready to call, or the reason it cannot be.
 public enum EndpointAvailability: Sendable, Equatable {
@@ -142,16 +143,19 @@ public struct CoachConfiguration: Sendable, Equatable {
     private static func readFile(_ url: URL) throws -> [(String, String, Int)] {
         let path = url.path
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard RawPath.withCString(path, { stat($0, &info) }) == 0 else {
             if errno == ENOENT { return [] }
-            throw CoachError.configFileUnreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
+            throw CoachError.configFileUnreadable(path: path, reason: SystemErrorText.describe(errno: errno))
         }
         let mode = info.st_mode & 0o777
         guard mode & 0o077 == 0 else {
             throw CoachError.configFileInsecure(path: path, mode: String(mode, radix: 8))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CoachError.configFileUnreadable(path: path, reason: "permission denied")
+        let data: Data
+        do throws(RawPath.Errno) {
+            data = Data(try RawPath.contents(of: path))
+        } catch {
+            throw CoachError.configFileUnreadable(path: path, reason: SystemErrorText.describe(errno: error.code))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CoachError.configFileUnreadable(path: path, reason: "not UTF-8 text")

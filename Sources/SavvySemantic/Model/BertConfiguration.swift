@@ -1,4 +1,5 @@
 import Foundation
+import SavvyFileSystem
 
 /// The encoder's shape, read from the model's `config.json` (HF transformers) and
 /// `sentence_bert_config.json` (sentence-transformers).
@@ -72,7 +73,7 @@ struct BertConfiguration: Sendable, Equatable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SemanticError.unreadableFile(path: url.path, reason: (error as NSError).localizedDescription.lowercased())
+            throw SemanticError.unreadableFile(path: url.path, reason: SystemErrorText.reason(error))
         }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw SemanticError.invalidConfiguration(path: url.path, reason: "it is not a JSON object")

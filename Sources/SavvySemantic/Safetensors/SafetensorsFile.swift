@@ -1,4 +1,5 @@
 import Foundation
+import SavvyFileSystem
 
 /// A safetensors file, read once: an 8-byte little-endian header length, a JSON header naming
 /// each tensor's dtype, shape and byte range, then the tensors' bytes (little-endian).
@@ -36,7 +37,7 @@ public struct SafetensorsFile: Sendable {
         do {
             contents = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            throw SemanticError.unreadableFile(path: url.path, reason: (error as NSError).localizedDescription.lowercased())
+            throw SemanticError.unreadableFile(path: url.path, reason: SystemErrorText.reason(error))
         }
         try self.init(data: contents, path: url.path)
     }

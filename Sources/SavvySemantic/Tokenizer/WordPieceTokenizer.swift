@@ -1,4 +1,5 @@
 import Foundation
+import SavvyFileSystem
 
 /// A BERT WordPiece tokenizer driven by a HF `tokenizer.json`: the same ids as the `tokenizers`
 /// library for the BertNormalizer / BertPreTokenizer / WordPiece / template pipeline that
@@ -34,7 +35,7 @@ public struct WordPieceTokenizer: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SemanticError.unreadableFile(path: url.path, reason: (error as NSError).localizedDescription.lowercased())
+            throw SemanticError.unreadableFile(path: url.path, reason: SystemErrorText.reason(error))
         }
         try self.init(json: data, path: url.path, maximumLength: maximumLength)
     }

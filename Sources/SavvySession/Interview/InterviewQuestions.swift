@@ -1,17 +1,20 @@
 import Foundation
 import SavvyCoach
+import SavvyFileSystem
 
 /// Where an interview's questions come from: a prompts file, or the drill's bank.
 public enum InterviewQuestions {
     /// The questions of a prompts file: one per line; blank lines and lines starting with `#`
     /// are skipped.
     public static func load(file path: String) throws -> [String] {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+        let bytes: [UInt8]
+        do throws(RawPath.Errno) {
+            bytes = try RawPath.contents(of: path)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "not readable UTF-8 text" : "no such file"
-            throw SessionError.promptsFileUnreadable(path: path, reason: reason)
+            throw SessionError.promptsFileUnreadable(path: path, reason: error.code == ENOENT ? "no such file" : SystemErrorText.describe(errno: error.code))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SessionError.promptsFileUnreadable(path: path, reason: "not readable UTF-8 text")
         }
         let questions = text.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }

@@ -3,6 +3,7 @@ import SavvyASR
 import SavvyAudio
 import SavvyCoach
 import SavvyStore
+import SavvyFileSystem
 
 /// The spoken mock interview: the coach says a question, records the answer, scores and saves
 /// it, follows up on what was said, and ends with a summary.
@@ -82,7 +83,11 @@ public struct InterviewRunner {
     ///   far stay stored).
     public func run(display: any InterviewDisplay, now: () -> Date = Date.init) throws -> Outcome {
         guard !plan.questions.isEmpty else { throw SessionError.noQuestions(source: "the drill '\(plan.drill.id)'") }
-        try FileManager.default.createDirectory(at: takesFolder, withIntermediateDirectories: true)
+        do throws(RawPath.Errno) {
+            try RawPath.makeDirectories(takesFolder.path)
+        } catch {
+            throw StoreError.cannotCreateDirectory(path: takesFolder.path, reason: DataLocation.describe(errno: error.code))
+        }
         let capture = try source.open(blockFrames: PracticeRecorder.blockFrames)
         defer { capture.stop() }
         let interviewID = try store.beginInterview(createdAt: now(), drill: plan.drill.id, voice: speaker.voice.summary)
@@ -149,7 +154,7 @@ public struct InterviewRunner {
             position: turn.position, questionNumber: turn.questionNumber, kind: turn.kind.rawValue, text: turn.text,
             reason: turn.followUp?.reason, sessionID: nil, overall: nil, outcome: "no answer")
         func unanswered(_ why: String) throws -> (summary: InterviewSummary.Turn, answer: ScoredAnswer?, interrupted: Bool) {
-            try? FileManager.default.removeItem(atPath: path)
+            RawPath.unlink(path)
             display.unanswered(turn, why: why)
             try store.addInterviewTurn(record(turn, sessionID: nil, outcome: summary.outcome), interviewID: interviewID)
             return (summary, nil, interrupted)
@@ -167,7 +172,7 @@ public struct InterviewRunner {
             return try unanswered("no answer: the recording holds no speech")
         }
         let sessionID = try SessionRecorder.save(answer, snapshot: snapshot, store: store, at: now())
-        try? FileManager.default.removeItem(atPath: path)
+        RawPath.unlink(path)
         summary.sessionID = sessionID
         summary.overall = answer.rubric.overall
         summary.outcome = "answered"

@@ -2,6 +2,7 @@
 import Foundation
 import SavvyCoach
 import SavvyStore
+import SavvyFileSystem
 
 /// One input recording's bytes, read exactly once: hashed, decoded and stored from the same
 /// private copy.
@@ -32,8 +33,16 @@ public final class InputSnapshot: @unchecked Sendable {
     public init(path: String) throws {
         sourcePath = path
         // O_NONBLOCK: opening a FIFO must not wait for a writer before we can refuse it.
-        let input = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard input >= 0 else { throw Self.openError(path: path, errno: errno) }
+        let input = RawPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+        guard input >= 0 else {
+            let code = errno
+            // A socket cannot be opened at all (ENXIO): say what it is, as for a FIFO or a device.
+            var info = stat()
+            if RawPath.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFREG {
+                throw SessionError.notRegularFile(path: path, kind: Self.kind(info.st_mode))
+            }
+            throw Self.openError(path: path, errno: code)
+        }
         defer { close(input) }
         var info = stat()
         guard fstat(input, &info) == 0 else { throw SessionError.cannotReadInput(path: path, reason: Self.reason(errno)) }

@@ -1,5 +1,6 @@
 import Foundation
 import SavvyAudio
+import SavvyFileSystem
 
 /// The shared state of one recording in progress: the WAV being written, the stop detector and
 /// the level statistics, behind one lock.
@@ -104,13 +105,13 @@ final class RecordingTake: @unchecked Sendable {
         let (failure, stop) = lock.withLock { (writeFailure, reason ?? .userStopped) }
         if let failure {
             try? writer.finish()
-            unlink(path)
+            RawPath.unlink(path)
             throw failure
         }
         do {
             try writer.finish()
         } catch {
-            unlink(path)
+            RawPath.unlink(path)
             throw error
         }
         let frames = writer.framesWritten
@@ -131,7 +132,7 @@ final class RecordingTake: @unchecked Sendable {
     /// Closes the WAV and removes it: nothing was recorded that anyone wants kept.
     func discard(path: String) {
         try? writer.finish()
-        unlink(path)
+        RawPath.unlink(path)
     }
 
     /// Must be called with the lock held.

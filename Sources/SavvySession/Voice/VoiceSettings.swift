@@ -1,5 +1,6 @@
 import Foundation
 import SavvyCoach
+import SavvyFileSystem
 
 /// The coach voice's settings, merged from `voice.conf`, the environment and flags (later wins).
 ///
@@ -55,7 +56,7 @@ public struct VoiceSettings: Sendable, Equatable {
     /// - Throws: `SessionError.voiceConfigInvalid` naming the file (or variable) and line.
     public static func load(configFile: URL?, environment: [String: String], overrides: Overrides = Overrides()) throws -> VoiceSettings {
         var settings = VoiceSettings()
-        if let configFile, let text = try? String(contentsOf: configFile, encoding: .utf8) {
+        if let configFile, let bytes = try? RawPath.contents(of: configFile.path), let text = String(validating: bytes, as: UTF8.self) {
             for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
                 let trimmed = line.trimmingCharacters(in: .whitespaces)

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import CSQLite
 import Foundation
+import SavvyFileSystem
 
 /// One open SQLite database handle, configured the way savvy needs it.
 ///
@@ -31,7 +32,9 @@ final class Connection {
         self.path = path
         var raw: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-        let openCode = sqlite3_open_v2(path, &raw, flags, nil)
+        // The path's own bytes (it need not be UTF-8): SQLite's unix VFS passes them to open(2)
+        // as given, and derives the -wal and -shm names from them.
+        let openCode = RawPath.withCString(path) { sqlite3_open_v2($0, &raw, flags, nil) }
         guard let raw else {
             throw StoreError.cannotOpen(path: path, reason: "sqlite could not allocate a connection")
         }

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Foundation
+import SavvyFileSystem
 
 /// Where savvy keeps its database and recordings.
 ///
@@ -65,8 +66,8 @@ public struct DataLocation: Sendable, Equatable {
     /// - Throws: `StoreError.cannotCreateDirectory` naming the directory and the reason, or
     ///   `StoreError.invalidDatabasePath` when `--db` names an existing directory.
     public func createDirectories() throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: databaseURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var info = stat()
+        if RawPath.withCString(databaseURL.path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw StoreError.invalidDatabasePath(path: databaseURL.path, reason: "it is a directory")
         }
         try DataLocation.makeDirectory(databaseURL.deletingLastPathComponent().path)
@@ -84,14 +85,14 @@ public struct DataLocation: Sendable, Equatable {
     /// Creates `path` and any missing parents; returns why it failed, or nil.
     private static func createDirectoryChain(_ path: String) -> String? {
         var info = stat()
-        if stat(path, &info) == 0 {
+        if RawPath.withCString(path, { stat($0, &info) }) == 0 {
             return info.st_mode & S_IFMT == S_IFDIR ? nil : "'\(path)' is a file, not a directory"
         }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path, let reason = createDirectoryChain(parent) {
             return reason
         }
-        if mkdir(path, 0o755) != 0, errno != EEXIST {
+        if RawPath.withCString(path, { mkdir($0, 0o755) }) != 0, errno != EEXIST {
             return describe(errno: errno)
         }
         return nil
@@ -99,16 +100,6 @@ public struct DataLocation: Sendable, Equatable {
 
     /// A short lower-case reason for a file-system errno.
     public static func describe(errno code: Int32) -> String {
-        switch code {
-        case EACCES, EPERM: return "permission denied"
-        case ENOTDIR: return "a parent path is a file, not a directory"
-        case EROFS: return "read-only file system"
-        case ENOSPC, EDQUOT: return "disk full"
-        case ENOENT: return "no such file or directory"
-        case EISDIR: return "is a directory"
-        case ENAMETOOLONG: return "path too long"
-        case ENODEV: return "not a regular file (a device, a FIFO, or a link to one)"
-        default: return String(cString: strerror(code)).lowercased()
-        }
+        SystemErrorText.describe(errno: code)
     }
 }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SavvyFileSystem
 
 /// An open file descriptor, closed in `deinit`.
 ///
@@ -10,7 +11,7 @@ final class POSIXFile {
 
     /// Opens `path` with `open(2)` flags; throws the `errno` on failure.
     init(path: String, flags: Int32, mode: mode_t = 0o600) throws(POSIXFailure) {
-        let fd = open(path, flags | O_CLOEXEC, mode)
+        let fd = RawPath.withCString(path) { open($0, flags | O_CLOEXEC, mode) }
         guard fd >= 0 else { throw POSIXFailure(errno: errno) }
         descriptor = fd
     }

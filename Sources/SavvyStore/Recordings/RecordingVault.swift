@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import Foundation
 import SavvyCoach
+import SavvyFileSystem
 
 /// The recordings folder: audio copied in atomically and named by content.
 ///
@@ -104,14 +105,15 @@ public struct RecordingVault: Sendable {
             throw StoreError.cannotStoreRecording(source: source.path, reason: "not a regular file")
         }
 
-        var template = Array((directory.path + "/" + RecordingVault.temporaryPrefix + "XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw destinationError(POSIXFailure(errno: errno), source: source) }
-        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let fd: Int32, temporaryPath: String
+        switch RawPath.makeTemporaryFile(template: directory.path + "/" + RecordingVault.temporaryPrefix + "XXXXXX") {
+        case .success(let made): (fd, temporaryPath) = made
+        case .failure(let failure): throw destinationError(POSIXFailure(errno: failure.code), source: source)
+        }
         let output = POSIXFile(owning: fd)
         var renamed = false
         defer {
-            if !renamed { unlink(temporaryPath) }
+            if !renamed { RawPath.unlink(temporaryPath) }
         }
 
         var hasher = SHA256()
@@ -150,20 +152,20 @@ public struct RecordingVault: Sendable {
                 // Identical audio is already stored: keep that copy and drop ours. Its time is
                 // refreshed so the orphan sweep treats it as young until this session commits.
                 if existing.hex == sha {
-                    utimes(finalPath, nil)
+                    RawPath.withCString(finalPath) { _ = utimes($0, nil) }
                     return Imported(relativePath: relativePath, sha256: sha, bytes: total, created: false)
                 }
                 // A different file holds the short name (damaged or a prefix collision): try the full hash.
                 if candidate == name { continue }
             }
-            guard rename(temporaryPath, finalPath) == 0 else {
+            guard RawPath.rename(temporaryPath, to: finalPath) == 0 else {
                 throw destinationError(POSIXFailure(errno: errno), source: source)
             }
             renamed = true
             do throws(POSIXFailure) {
                 try RecordingVault.syncDirectory(directory.path)
             } catch let failure {
-                unlink(finalPath)
+                RawPath.unlink(finalPath)
                 throw destinationError(failure, source: source)
             }
             return Imported(relativePath: relativePath, sha256: sha, bytes: total, created: true)
@@ -181,7 +183,7 @@ public struct RecordingVault: Sendable {
 
     /// Every finished recording in the folder (temporary copies excluded).
     func storedFiles() -> [StoredFile] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        guard let names = RawPath.directoryEntries(at: directory.path) else { return [] }
         return names.sorted().filter { !$0.hasPrefix(RecordingVault.temporaryPrefix) }.compactMap {
             storedFile(relativePath: DataLocation.recordingsDirectoryName + "/" + $0)
         }
@@ -190,7 +192,9 @@ public struct RecordingVault: Sendable {
     /// The regular file at `relativePath`, or nil.
     func storedFile(relativePath: String) -> StoredFile? {
         var info = stat()
-        guard lstat(url(for: relativePath).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard RawPath.withCString(url(for: relativePath).path, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         return StoredFile(relativePath: relativePath, bytes: Int64(info.st_size), modified: Date(timeIntervalSince1970: modified))
     }
@@ -202,7 +206,7 @@ public struct RecordingVault: Sendable {
 
     /// Removes a stored file; a file already gone is not an error.
     func remove(relativePath: String) throws(POSIXFailure) {
-        guard unlink(url(for: relativePath).path) == 0 || errno == ENOENT else {
+        guard RawPath.unlink(url(for: relativePath).path) == 0 || errno == ENOENT else {
             throw POSIXFailure(errno: errno)
         }
     }
@@ -215,14 +219,14 @@ public struct RecordingVault: Sendable {
     /// - Returns: how many files were removed.
     @discardableResult
     func removeStaleTemporaryFiles(olderThan age: TimeInterval, now: Date) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        guard let names = RawPath.directoryEntries(at: directory.path) else { return 0 }
         var removed = 0
         for name in names where name.hasPrefix(RecordingVault.temporaryPrefix) {
             let path = directory.appendingPathComponent(name).path
             var info = stat()
-            guard stat(path, &info) == 0 else { continue }
+            guard RawPath.withCString(path, { stat($0, &info) }) == 0 else { continue }
             let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-            if now.timeIntervalSince1970 - modified > age, unlink(path) == 0 {
+            if now.timeIntervalSince1970 - modified > age, RawPath.unlink(path) == 0 {
                 removed += 1
             }
         }

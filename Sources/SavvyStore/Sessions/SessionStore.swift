@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Foundation
+import SavvyFileSystem
 
 /// The sessions database and recordings folder: the API the CLI uses.
 ///
@@ -39,7 +40,7 @@ public final class SessionStore: @unchecked Sendable {
     /// - Returns: nil when there is no database file yet.
     public static func existing(location: DataLocation, busyTimeout: TimeInterval = 5) throws -> SessionStore? {
         var info = stat()
-        guard stat(location.databaseURL.path, &info) == 0 else {
+        guard RawPath.withCString(location.databaseURL.path, { stat($0, &info) }) == 0 else {
             if errno == ENOENT { return nil }
             throw StoreError.cannotOpen(path: location.databaseURL.path, reason: DataLocation.describe(errno: errno))
         }
@@ -170,17 +171,32 @@ public final class SessionStore: @unchecked Sendable {
 
     /// Adds a scoring to an existing session (used by `rescore`).
     ///
+    /// The new scoring becomes the latest, and the session's report and history row always come
+    /// from the latest scoring; so when it was judged against another drill or prompt
+    /// (`rescore --drill/--prompt`), the session's `drill` and `prompt` become those, in the same
+    /// transaction. An earlier scoring keeps its own drill and prompt in its rubric.
+    ///
+    /// - Parameters:
+    ///   - drill: the drill id the scoring judged against; nil keeps the session's.
+    ///   - prompt: the prompt the scoring judged against; nil keeps the session's.
     /// - Returns: the scoring's id.
     /// - Throws: `StoreError.sessionNotFound` when the session does not exist.
     @discardableResult
-    public func addScoring(sessionID: Int64, _ scoring: NewScoring) throws -> Int64 {
+    public func addScoring(sessionID: Int64, _ scoring: NewScoring, drill: String? = nil, prompt: String? = nil) throws -> Int64 {
         try lock.withLock {
             try connection.transaction(action: "saving a scoring") {
                 let exists = try connection.prepare("SELECT 1 FROM sessions WHERE id = ?", action: "saving a scoring")
                 try exists.bind([.integer(sessionID)])
                 guard try exists.step() else { throw StoreError.sessionNotFound(id: sessionID) }
                 try insert(scoring, sessionID: sessionID)
-                return connection.lastInsertRowID
+                let scoringID = connection.lastInsertRowID
+                if drill != nil || prompt != nil {
+                    try connection.prepare(
+                        "UPDATE sessions SET drill = coalesce(?, drill), prompt = coalesce(?, prompt) WHERE id = ?",
+                        action: "saving a scoring"
+                    ).execute([.text(drill), .text(prompt), .integer(sessionID)])
+                }
+                return scoringID
             }
         }
     }
@@ -236,19 +252,7 @@ public final class SessionStore: @unchecked Sendable {
     ///   - limit: at most this many rows, when given.
     public func history(drill: String? = nil, since: Date? = nil, limit: Int? = nil) throws -> [HistoryRow] {
         try lock.withLock {
-            var conditions: [String] = []
-            var values: [SQLValue] = []
-            // Filters are added only when present (rather than `? IS NULL OR …`) so SQLite can use
-            // the (drill, created_at) and (created_at) indexes.
-            if let drill {
-                conditions.append("s.drill = ?")
-                values.append(.text(drill))
-            }
-            if let since {
-                conditions.append("s.created_at >= ?")
-                values.append(.text(Timestamp.string(from: since)))
-            }
-            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            var (filter, values) = historyFilter(drill: drill, since: since)
             values.append(.integer(Int64(limit.map { max(0, $0) } ?? -1)))
             let statement = try connection.prepare(
                 """
@@ -280,6 +284,35 @@ public final class SessionStore: @unchecked Sendable {
             }
             return rows
         }
+    }
+
+    /// How many sessions `history(drill:since:)` would list without a limit: a count over the
+    /// history index, so `history` can show the latest rows and say how many more there are
+    /// without reading them all.
+    public func historyCount(drill: String? = nil, since: Date? = nil) throws -> Int {
+        try lock.withLock {
+            let (filter, values) = historyFilter(drill: drill, since: since)
+            let statement = try connection.prepare("SELECT count(*) FROM sessions s \(filter)", action: "counting sessions")
+            try statement.bind(values)
+            return try statement.step() ? Int(statement.int64(0)) : 0
+        }
+    }
+
+    /// The WHERE clause and its values for history's filters. Filters are added only when
+    /// present (rather than `? IS NULL OR …`) so SQLite can use the (drill, created_at) and
+    /// (created_at) indexes.
+    private func historyFilter(drill: String?, since: Date?) -> (clause: String, values: [SQLValue]) {
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        if let drill {
+            conditions.append("s.drill = ?")
+            values.append(.text(drill))
+        }
+        if let since {
+            conditions.append("s.created_at >= ?")
+            values.append(.text(Timestamp.string(from: since)))
+        }
+        return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), values)
     }
 
     /// All scorings of a session, oldest first.

@@ -16,13 +16,31 @@ public enum Timestamp {
         let millis = Int(milliseconds - Int64(seconds) * 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        // written byte by byte: history formats one per row, and joining padded pieces of
+        // `String` cost more than the rest of a row
+        let fields: [(value: Int, width: Int, separator: UInt8)] = [
+            (Int(parts.tm_year) + 1900, 4, UInt8(ascii: "-")), (Int(parts.tm_mon) + 1, 2, UInt8(ascii: "-")),
+            (Int(parts.tm_mday), 2, UInt8(ascii: "T")), (Int(parts.tm_hour), 2, UInt8(ascii: ":")),
+            (Int(parts.tm_min), 2, UInt8(ascii: ":")), (Int(parts.tm_sec), 2, UInt8(ascii: ".")),
+            (millis, 3, UInt8(ascii: "Z")),
+        ]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        for field in fields {
+            var divisor = 1
+            for _ in 1..<field.width { divisor *= 10 }
+            if field.value >= 0 && field.value < divisor * 10 {
+                while divisor > 0 {
+                    bytes.append(UInt8(ascii: "0") + UInt8(field.value / divisor % 10))
+                    divisor /= 10
+                }
+            } else {
+                // a year past 9999 takes its own width, as the padded text of old did
+                bytes.append(contentsOf: String(field.value).utf8)
+            }
+            bytes.append(field.separator)
         }
-        return pad(parts.tm_year + 1900, 4) + "-" + pad(parts.tm_mon + 1, 2) + "-" + pad(parts.tm_mday, 2)
-            + "T" + pad(parts.tm_hour, 2) + ":" + pad(parts.tm_min, 2) + ":" + pad(parts.tm_sec, 2)
-            + "." + pad(Int32(millis), 3) + "Z"
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses text written by `string(from:)`; nil for anything else.

@@ -4,6 +4,7 @@ import XCTest
 import SavvyTestSupport
 @testable import SavvyCLI
 import SavvyAudio
+import SavvyFileSystem
 import SavvySession
 @testable import SavvyStore
 
@@ -144,6 +145,121 @@ final class Issue10Tests: XCTestCase {
             XCTAssertEqual(r.out, c.out, c.args.joined(separator: " "))
             XCTAssertEqual(r.err, c.err, c.args.joined(separator: " "))
             XCTAssertFalse(FileManager.default.fileExists(atPath: absent), c.args.joined(separator: " "))
+        }
+    }
+
+    /// A file name that is not UTF-8 (Latin-1 `caf\xE9.wav`) is scored, and a `--db` in such a
+    /// folder is used as given, by the built binary from its raw argv: before, Foundation's
+    /// repaired argv made the first "no such file" and the second a folder named `d\u{FFFD}`.
+    /// Messages and the report show the byte escaped.
+    func testIssue10_item13_nonUTF8PathsReachTheFileSystemByteForByte() throws {
+        let dir = try TemporaryDirectory()
+        let script = """
+            cd '\(dir.path)' && cp '\(PackagePaths.fixture("fillers.wav"))' $'caf\\xe9.wav' && mkdir $'d\\xe9' &&
+            "$SAVVY" score $'caf\\xe9.wav' --no-save --asr pocketsphinx --coach heuristic > no-save.out &&
+            "$SAVVY" score $'caf\\xe9.wav' --db $'d\\xe9/s.db' --asr pocketsphinx --coach heuristic > saved.out &&
+            "$SAVVY" history --db $'d\\xe9/s.db' --json > history.out &&
+            "$SAVVY" show last --db $'d\\xe9/s.db' --vtt $'d\\xe9/caf\\xe9.vtt' &&
+            "$SAVVY" score $'missing\\xe9\\x1b[31m.wav' --no-save
+            """
+        let run = try bash(script)
+        XCTAssertEqual(run.code, 1, run.err)
+        XCTAssertEqual(run.err, "savvy: error: cannot read 'missing\\xE9\\x1B[31m.wav': no such file\n")
+        let noSave = try String(contentsOfFile: dir.path("no-save.out"), encoding: .utf8)
+        XCTAssertTrue(noSave.hasPrefix("caf\\xE9.wav  "), noSave)
+        XCTAssertTrue(try String(contentsOfFile: dir.path("saved.out"), encoding: .utf8).contains("saved as session 1"))
+        let history = try String(contentsOfFile: dir.path("history.out"), encoding: .utf8)
+        XCTAssertTrue(history.contains("\"id\" : 1"), history)
+        // Exactly the bytes asked for: the folder `d\xE9` holds the database, the recordings and
+        // the export, and no other folder was made.
+        let names = try XCTUnwrap(RawPath.directoryEntries(at: dir.path)).map(RawPath.bytes(of:)).sorted { $0.lexicographicallyPrecedes($1) }
+        XCTAssertEqual(names, [Array("caf".utf8) + [0xE9] + Array(".wav".utf8), [0x64, 0xE9],
+                               Array("history.out".utf8), Array("no-save.out".utf8), Array("saved.out".utf8)])
+        let folder = RawPath.decode([0x64, 0xE9])
+        let stored = Set(try XCTUnwrap(RawPath.directoryEntries(at: dir.path + "/" + folder)))
+        XCTAssertTrue(stored.isSuperset(of: ["s.db", "recordings", RawPath.decode(Array("caf".utf8) + [0xE9] + Array(".vtt".utf8))]), "\(stored)")
+    }
+
+    /// `RawPath` gives back every byte string it was given, and leaves valid UTF-8 alone.
+    func testIssue10_item13_rawPathRoundTripsEveryByteString() {
+        let cases: [(id: String, bytes: [UInt8], shown: String)] = [
+            ("ascii", Array("answer.wav".utf8), "answer.wav"),
+            ("utf-8", Array("café.wav".utf8), "café.wav"),
+            ("latin-1", [0x63, 0x61, 0x66, 0xE9], "caf\\xE9"),
+            ("overlong slash", [0xC0, 0xAF], "\\xC0\\xAF"),
+            ("surrogate", [0xED, 0xA0, 0x80], "\\xED\\xA0\\x80"),
+            ("truncated", [0x61, 0xE2, 0x82], "a\\xE2\\x82"),
+            ("escape range itself", Array("\u{10FFE9}".utf8), "\\xF4\\x8F\\xBF\\xA9"),
+            ("control", [0x61, 0x1B, 0x5B, 0x33, 0x31, 0x6D], "a\\x1B[31m"),
+            ("every byte", (1...255).map { UInt8($0) }, ""),
+        ]
+        for c in cases {
+            let path = RawPath.decode(c.bytes)
+            XCTAssertEqual(RawPath.bytes(of: path), c.bytes, c.id)
+            if c.id != "every byte" { XCTAssertEqual(RawPath.displayed(path), c.shown, c.id) }
+            if let valid = String(validating: c.bytes, as: UTF8.self), !valid.unicodeScalars.contains(where: { $0.value >= 0x10FF80 }) {
+                XCTAssertEqual(path, valid, c.id)
+            }
+        }
+    }
+
+    // MARK: Item 15 — plain messages
+
+    /// Every command that touches files, each with a file-system fault: one plain line, exit 1,
+    /// never a Foundation text ("nscocoaerrordomain error 512", "the operation could not be
+    /// completed", "couldn’t be opened").
+    func testIssue10_item15_fileFaultsGiveOnePlainLine() throws {
+        let dir = try TemporaryDirectory()
+        let folder = dir.path("folder.wav")
+        XCTAssertEqual(mkdir(folder, 0o755), 0)
+        let aFile = dir.path("file")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: aFile))
+        let drillsHome = dir.path("drills-home")
+        XCTAssertEqual(mkdir(drillsHome, 0o755), 0)
+        XCTAssertEqual(mkdir(drillsHome + "/drills.json", 0o755), 0)
+        try storeSession()
+        try Data("x".utf8).write(to: home.url.appendingPathComponent("reports"))
+        let cases: [(id: String, args: [String], home: String?, says: String)] = [
+            ("score missing", ["score", dir.path("missing.wav"), "--no-save"], nil, "cannot read '\(dir.path("missing.wav"))': no such file"),
+            ("score folder", ["score", folder, "--no-save"], nil, "is a folder, not a regular file"),
+            ("score --db under a file", ["score", PackagePaths.fixture("fillers.wav"), "--db", aFile + "/s.db",
+                                         "--asr", "pocketsphinx", "--coach", "heuristic"], nil, "'\(aFile)' is a file, not a directory"),
+            ("drills file is a folder", ["drills"], drillsHome, "cannot read drill file '\(drillsHome)/drills.json': is a directory"),
+            ("progress folder is a file", ["progress"], nil, "cannot create the folder '\(home.path)/reports'"),
+            ("import a folder", ["import", folder], nil, "cannot be read: is a directory"),
+            ("import missing", ["import", dir.path("missing.json")], nil, "cannot be read: no such file or directory"),
+            ("transcript-out in a file", ["score", PackagePaths.fixture("fillers.wav"), "--no-save", "--transcript-out", aFile + "/t.txt"],
+             nil, "a parent path is a file, not a directory"),
+        ]
+        let foundation = ["nscocoaerrordomain", "operation could not be completed", "couldn’t", "couldn't", "error domain", "read failed"]
+        for c in cases {
+            let r = run(c.args, home: c.home)
+            XCTAssertEqual(r.status, .failure, c.id)
+            XCTAssertTrue(r.err.hasPrefix("savvy: error: ") && r.err.hasSuffix("\n"), "\(c.id): \(r.err)")
+            // One line per failure (`import` adds its count of failed files).
+            XCTAssertTrue(r.err.split(separator: "\n").allSatisfy { $0.hasPrefix("savvy: error: ") }, "\(c.id): \(r.err)")
+            XCTAssertTrue(r.err.contains(c.says), "\(c.id): \(r.err)")
+            for text in foundation { XCTAssertFalse(r.err.lowercased().contains(text), "\(c.id): \(r.err)") }
+        }
+    }
+
+    /// Foundation's own errors, from real calls, become a plain reason; one that reaches the
+    /// top unmapped still gets one line naming the file.
+    func testIssue10_item15_foundationErrorsBecomePlainReasons() throws {
+        let dir = try TemporaryDirectory()
+        var errors: [(id: String, error: any Error, reason: String)] = []
+        do { _ = try Data(contentsOf: URL(fileURLWithPath: dir.path("missing"))) } catch { errors.append(("read missing", error, "no such file or directory")) }
+        do { try Data().write(to: URL(fileURLWithPath: dir.path("no/such/folder/x"))) } catch { errors.append(("write into missing folder", error, "no such file or directory")) }
+        do { try FileManager.default.createDirectory(atPath: "/dev/null/x", withIntermediateDirectories: true) } catch {
+            // Foundation keeps no errno here: the Cocoa code's meaning, still one plain reason.
+            errors.append(("folder under a device", error, "the file system refused the operation"))
+        }
+        XCTAssertEqual(errors.count, 3)
+        for e in errors {
+            XCTAssertEqual(SystemErrorText.reason(e.error), e.reason, e.id)
+            let line = ErrorReporter.message(for: e.error)
+            XCTAssertTrue(line.hasSuffix(e.reason + "; check the path, its permissions and free space, then try again"), "\(e.id): \(line)")
+            XCTAssertFalse(line.lowercased().contains("domain"), "\(e.id): \(line)")
         }
     }
 
@@ -343,8 +459,22 @@ final class Issue10Tests: XCTestCase {
     func testIssue10_item7_nonRegularInputsAreRefusedAtOnce() throws {
         let dir = try TemporaryDirectory()
         XCTAssertEqual(mkfifo(dir.path("take.wav"), 0o644), 0)
+        // A socket cannot even be opened (ENXIO); it used to read "no such device or address".
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let socketPath = dir.path("s.wav")
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in socketPath.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
         let cases: [(path: String, kind: String)] = [
             (dir.path("take.wav"), "a FIFO (named pipe)"),
+            (socketPath, "a socket"),
             ("/dev/zero", "a device"),
             (dir.path, "a folder"),
         ]
@@ -424,6 +554,33 @@ final class Issue10Tests: XCTestCase {
         let metrics = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(second.metrics.utf8)) as? [String: Any])
         let wpm = try XCTUnwrap((metrics["pace"] as? [String: Any])?["wpm"] as? Double)
         XCTAssertEqual(try XCTUnwrap(row["wpm"] as? Double), wpm, accuracy: 0.001)
+    }
+
+    /// `rescore --drill/--prompt` makes the session's drill and prompt the new scoring's: history,
+    /// `history --drill` and `show` agree with the latest scoring; `show --scoring 1` keeps the first.
+    func testIssue10_item4_rescoreDrillUpdatesTheSession() throws {
+        let scored = run(["score", PackagePaths.fixture("fillers.wav"), "--drill", "star", "--asr", "pocketsphinx",
+                          "--coach", "heuristic", "--json"])
+        XCTAssertEqual(scored.status, .success, scored.err)
+        let rescored = run(["rescore", "1", "--drill", "pitch", "--prompt", "Pitch your team.", "--coach", "heuristic", "--json"])
+        XCTAssertEqual(rescored.status, .success, rescored.err)
+        func rubric(_ text: String) throws -> [String: Any] {
+            let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            return try XCTUnwrap(doc["rubric"] as? [String: Any])
+        }
+        let history = run(["history", "--json"])
+        let row = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(history.out.utf8)) as? [[String: Any]])?.first)
+        XCTAssertEqual(row["drill"] as? String, "pitch")
+        XCTAssertTrue(run(["history", "--drill", "star"]).out.hasPrefix("No sessions match"))
+        let latest = try rubric(run(["show", "1", "--json"]).out)
+        XCTAssertEqual(latest["drillID"] as? String, "pitch")
+        XCTAssertEqual(latest["prompt"] as? String, "Pitch your team.")
+        let first = try rubric(run(["show", "1", "--scoring", "1", "--json"]).out)
+        XCTAssertEqual(first["drillID"] as? String, "star")
+        let store = try XCTUnwrap(try SessionStore.existing(location: DataLocation(directory: home.url)))
+        let session = try XCTUnwrap(try store.session(id: 1))
+        XCTAssertEqual(session.drill, "pitch")
+        XCTAssertEqual(session.prompt, "Pitch your team.")
     }
 
     // MARK: Item 16 — the report speaks to a person

@@ -74,7 +74,8 @@ final class FillerDetectorTests: XCTestCase {
             ("sort-of-determiner", "a sort of plan emerged"),
             ("so-that", "i stayed late so that we could ship"),
             ("so-intensifier", "it was so hard"),
-            ("so-clause-start", "we were late | [so] we apologised"),
+            ("so-clause-start-result", "we were late | so we apologised"),
+            ("so-clause-start-stall", "we were late | [so] | we apologised"),
             ("so-much", "so much work went in"),
             ("well-start", "[well] i think it went fine"),
             ("well-adverb", "it went well and they did well"),
@@ -101,12 +102,14 @@ final class FillerDetectorTests: XCTestCase {
         let cases: [(id: String, marked: String)] = [
             ("so-connector-after-comma", "I was the on-call engineer, | so it was on me."),
             ("so-connector-no-pause", "I was the on-call engineer, so it was on me."),
-            ("so-sentence-start", "We were late. [So] we apologised."),
+            ("so-sentence-start-result", "We were late. So we apologised."),
+            ("so-sentence-start-stall", "We were late. [So,] we apologised."),
+            ("so-result-callfriend", "And the thing is, you don't know. So you don't even know that you don't know."),
             ("so-answer-start", "[So,] I led the team."),
             ("so-trailing-off", "and then [so...] we waited."),
             ("so-stall-after-comma", "the engineer, and [so,] [um,] it was me."),
             ("so-repeated", "it was, [so] [so] we shipped."),
-            ("so-think-so", "I think so. [So] we went."),
+            ("so-think-so", "I think so. [So,] we went."),
             ("so-that-after-stop", "We stayed. So that we could ship."),
             ("well-comma", "[Well,] I think it went fine."),
             ("well-adverb-before-comma", "It went well, and they did well."),
@@ -114,7 +117,14 @@ final class FillerDetectorTests: XCTestCase {
             ("like-verb-after-comma", "Honestly, I like this."),
             ("you-know-comma", "It was hard, [you know,] but we did it."),
             ("you-know-object", "You know the answer."),
-            ("pause-without-punctuation", "we were late | [so] we apologised"),
+            ("pause-without-punctuation", "we were late | [well] we apologised"),
+            // Real speech: the CallFriend telephone fragment in Debian's transcriber package, as
+            // Whisper tiny.en wrote it; the marks follow the LDC human transcript
+            // (bench/labels/know-discourse.json).
+            ("callfriend-know", "He's a bit silly at show. [I mean,] [you know,] you really don't have to put up with "
+                + "the answer. You know what, Ann? It's [like,] [I mean,] I just didn't know. [You know,] everyone tells "
+                + "me you don't know. And the thing is, you don't know. So you don't even know that you don't know. You "
+                + "know what I mean? It's [like,] I don't know. [You know,] I just"),
         ]
         let detector = FillerDetector()
         for testCase in cases {
