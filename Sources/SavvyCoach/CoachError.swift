@@ -13,6 +13,9 @@ public enum CoachError: Error, Equatable, Sendable {
     case unknownDrill(id: String, known: [String])
     /// The coach config file cannot be read.
     case configFileUnreadable(path: String, reason: String)
+    /// A settings file that may be absent (`watch-words.txt`, `fillers.txt`, `voice.conf`)
+    /// exists but cannot be read, or is not UTF-8 text.
+    case settingsFileUnreadable(path: String, reason: String)
     /// The coach config file may hold keys but other users can read it.
     case configFileInsecure(path: String, mode: String)
     /// A line of the coach config file does not parse.
@@ -45,6 +48,8 @@ extension CoachError: LocalizedError {
             return "unknown drill '\(id)'; choose one of: \(known.joined(separator: ", "))"
         case let .configFileUnreadable(path, reason):
             return "cannot read coach config '\(path)': \(reason); fix its permissions or remove it"
+        case let .settingsFileUnreadable(path, reason):
+            return "cannot read '\(path)': \(reason); fix it or remove it"
         case let .configFileInsecure(path, mode):
             return "coach config '\(path)' has mode \(mode) and may hold API keys; run 'chmod 600 \(path)'"
         case let .configLineInvalid(path, line, detail):

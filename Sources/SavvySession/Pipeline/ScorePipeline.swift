@@ -66,13 +66,13 @@ public struct ScorePipeline {
         let drill = try library.drill(id: request.drillID ?? "free")
         var watch = WatchWords(avoid: request.avoid, include: request.include)
         let watchFile = paths.config("watch-words.txt")
-        if let bytes = try? RawPath.contents(of: watchFile.path), let text = String(validating: bytes, as: UTF8.self) {
+        if let text = try SettingsFile.text(at: watchFile) {
             watch = try WatchWords.parse(text, file: watchFile.path).merged(with: watch)
         }
         var lexicon = FillerLexicon.standard
         var lexiconVersion = "builtin-\(FillerLexicon.standardVersion)"
         let lexiconFile = paths.config("fillers.txt")
-        if let bytes = try? RawPath.contents(of: lexiconFile.path), let text = String(validating: bytes, as: UTF8.self) {
+        if let text = try SettingsFile.text(at: lexiconFile) {
             let parsed = FillerLexicon.parse(text)
             if let bad = parsed.invalidLines.first {
                 throw CoachError.configLineInvalid(path: lexiconFile.path, line: bad.line, detail: bad.detail)

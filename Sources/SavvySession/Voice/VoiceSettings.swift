@@ -53,10 +53,11 @@ public struct VoiceSettings: Sendable, Equatable {
     }
 
     /// Reads `configFile` (absent is fine), then the environment, then `overrides`.
-    /// - Throws: `SessionError.voiceConfigInvalid` naming the file (or variable) and line.
+    /// - Throws: `SessionError.voiceConfigInvalid` naming the file (or variable) and line;
+    ///   `CoachError.settingsFileUnreadable` when the file is there but cannot be read.
     public static func load(configFile: URL?, environment: [String: String], overrides: Overrides = Overrides()) throws -> VoiceSettings {
         var settings = VoiceSettings()
-        if let configFile, let bytes = try? RawPath.contents(of: configFile.path), let text = String(validating: bytes, as: UTF8.self) {
+        if let configFile, let text = try SettingsFile.text(at: configFile) {
             for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
                 let trimmed = line.trimmingCharacters(in: .whitespaces)

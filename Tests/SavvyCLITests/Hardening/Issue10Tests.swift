@@ -217,6 +217,15 @@ final class Issue10Tests: XCTestCase {
         let drillsHome = dir.path("drills-home")
         XCTAssertEqual(mkdir(drillsHome, 0o755), 0)
         XCTAssertEqual(mkdir(drillsHome + "/drills.json", 0o755), 0)
+        // Settings files that may be absent, but are there and unreadable: the user must hear that
+        // their watch-words, filler list or voice were not used (they were skipped silently).
+        let settingsHome = dir.path("settings-home")
+        XCTAssertEqual(mkdir(settingsHome, 0o755), 0)
+        XCTAssertEqual(mkdir(settingsHome + "/watch-words.txt", 0o755), 0)
+        let latin1Home = dir.path("latin1-home")
+        XCTAssertEqual(mkdir(latin1Home, 0o755), 0)
+        try Data([0x75, 0x6D, 0x0A, 0x65, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: latin1Home + "/fillers.txt"))
+        XCTAssertEqual(mkdir(latin1Home + "/voice.conf", 0o755), 0)
         try storeSession()
         try Data("x".utf8).write(to: home.url.appendingPathComponent("reports"))
         let cases: [(id: String, args: [String], home: String?, says: String)] = [
@@ -228,6 +237,14 @@ final class Issue10Tests: XCTestCase {
             ("progress folder is a file", ["progress"], nil, "cannot create the folder '\(home.path)/reports'"),
             ("import a folder", ["import", folder], nil, "cannot be read: is a directory"),
             ("import missing", ["import", dir.path("missing.json")], nil, "cannot be read: no such file or directory"),
+            ("watch-words is a folder", ["score", PackagePaths.fixture("fillers.wav"), "--no-save", "--asr", "pocketsphinx",
+                                         "--coach", "heuristic"], settingsHome,
+             "cannot read '\(settingsHome)/watch-words.txt': is a directory; fix it or remove it"),
+            ("fillers.txt not UTF-8", ["score", PackagePaths.fixture("fillers.wav"), "--no-save", "--asr", "pocketsphinx",
+                                       "--coach", "heuristic"], latin1Home,
+             "cannot read '\(latin1Home)/fillers.txt': not UTF-8 text; fix it or remove it"),
+            ("voice.conf is a folder", ["say", "hello", "--output-device", "null"], latin1Home,
+             "cannot read '\(latin1Home)/voice.conf': is a directory; fix it or remove it"),
             ("transcript-out in a file", ["score", PackagePaths.fixture("fillers.wav"), "--no-save", "--transcript-out", aFile + "/t.txt"],
              nil, "a parent path is a file, not a directory"),
         ]
