@@ -6,6 +6,7 @@ import os
 import signal
 import sys
 import threading
+import time
 
 import xllamacpp
 
@@ -22,8 +23,12 @@ server = xllamacpp.Server(params)
 print("listening " + server.listening_address + "/v1", flush=True)
 
 done = threading.Event()
-signal.signal(signal.SIGTERM, lambda *_: done.set())
-signal.signal(signal.SIGINT, lambda *_: done.set())
+# The signal handlers only flip a flag: calling done.set() from a handler deadlocks when the
+# signal lands while the main thread holds the Event's lock inside done.wait() (seen as a test
+# that hung forever in stop(): stdin closed, then SIGTERM, then nothing).
+stopping = []
+signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+signal.signal(signal.SIGINT, lambda *_: stopping.append(True))
 
 
 def wait_for_eof():
@@ -34,6 +39,6 @@ def wait_for_eof():
 if os.environ.get("SAVVY_LLM_EXIT_ON_EOF") == "1":
     threading.Thread(target=wait_for_eof, daemon=True).start()
 
-while not done.wait(1.0):
-    pass
+while not stopping and not done.is_set():
+    time.sleep(0.2)
 del server

@@ -71,9 +71,17 @@ final class LocalLLMServer {
         return true
     }
 
+    /// Stops the server; a server that has not exited 10 s after EOF and SIGTERM is killed, so a
+    /// shutdown bug fails the test's own checks instead of hanging the whole suite.
     func stop() {
         try? input.fileHandleForWriting.close()  // EOF on stdin stops the server
         if process.isRunning { process.terminate() }
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            XCTFail("the llama.cpp server did not stop within 10 s of EOF and SIGTERM; killed")
+        }
         process.waitUntilExit()
     }
 
