@@ -56,9 +56,10 @@ def figures(rows):
         reported += len(spans)
         right += sum(1 for k, s in spans.items() if k in starts and abs(s["start"] - starts[k]) <= TOLERANCE)
         relevance = rubric["relevance"]["score"]
-        (on if answer["onTopic"] else off).append(relevance)
+        (on if answer["onTopic"] else off).append(relevance if relevance is not None else 3)
         if answer["variant"] == "complete":
-            complete_structure.append(rubric["structure"]["score"])
+            structure = rubric["structure"]["score"]
+            complete_structure.append(structure if structure is not None else 1)
             good.append(rubric["overall"])
         else:
             flawed.append(rubric["overall"])
@@ -147,10 +148,12 @@ def main():
         done = list(pool.map(one, truths))
     with open(results_path, "w") as out:
         for answer, truth, before, t_before, after, t_after in done:
-            tier_after = next(o["tier"] for o in after["rubric"]["provenance"]["outcomes"]
-                              if o["workload"] == "structureExtraction")
+            # An untrusted transcript is not judged: no tier is asked for its structure, and it
+            # counts against every figure below (no sections, relevance neither ≤ 2 nor ≥ 4).
+            tier_after = next((o["tier"] for o in after["rubric"]["provenance"]["outcomes"]
+                               if o["workload"] == "structureExtraction"), "not-judged")
             rows["heuristic"].append((answer, truth, before["rubric"], t_before))
-            after_key = "semantic" if tier_after == "semantic" else f"auto:{tier_after}"
+            after_key = "semantic" if tier_after in ("semantic", "not-judged") else f"auto:{tier_after}"
             rows.setdefault(after_key, []).append((answer, truth, after["rubric"], t_after))
             out.write(json.dumps({"id": truth["id"], "afterTier": tier_after, "transcript": before["transcript"],
                                   "before": before["rubric"], "after": after["rubric"]}, sort_keys=True) + "\n")
