@@ -151,14 +151,14 @@ public struct CoachConfiguration: Sendable, Equatable {
         guard mode & 0o077 == 0 else {
             throw CoachError.configFileInsecure(path: path, mode: String(mode, radix: 8))
         }
-        let data: Data
-        do throws(RawPath.Errno) {
-            data = Data(try RawPath.contents(of: path))
-        } catch {
-            throw CoachError.configFileUnreadable(path: path, reason: SystemErrorText.describe(errno: error.code))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CoachError.configFileUnreadable(path: path, reason: "not UTF-8 text")
+        // The read itself is SettingsFile's; this file keeps its own message, which names it as
+        // the coach config.
+        let text: String
+        do {
+            guard let read = try SettingsFile.text(at: url) else { return [] }
+            text = read
+        } catch let CoachError.settingsFileUnreadable(_, reason) {
+            throw CoachError.configFileUnreadable(path: path, reason: reason)
         }
         var entries: [(String, String, Int)] = []
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
