@@ -34,7 +34,8 @@ let package = Package(
         system("CFFTW", pkg: "fftw3", apt: ["libfftw3-dev"]),
         system("CPocketSphinx", pkg: "pocketsphinx", apt: ["libpocketsphinx-dev", "pocketsphinx-en-us"]),
         system("CSQLite", pkg: "sqlite3", apt: ["libsqlite3-dev"]),
-        system("CCurl", pkg: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        // No pkgConfig: libcurl is opened with dlopen when first used, not linked (see shim.h).
+        system("CCurl", pkg: nil, apt: ["libcurl4-openssl-dev"]),
         system("CALSA", pkg: "alsa", apt: ["libasound2-dev"]),
         system("CEspeak", pkg: "espeak-ng", apt: ["libespeak-ng-dev"]),
         system("COpenBLAS", pkg: "openblas", apt: ["libopenblas-dev"]),
@@ -60,7 +61,9 @@ let package = Package(
                            "SavvyFileSystem"],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "savvy", dependencies: ["SavvyCLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "savvy", dependencies: ["SavvyCLI"], swiftSettings: swiftSettings,
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lCoreFoundation"])]),
 
         .target(name: "SavvyTestSupport", dependencies: ["SavvyAudio"], swiftSettings: swiftSettings),
 

@@ -56,16 +56,13 @@ enum HistoryCommand {
             context.stdout.write(args.has("json") ? try StableJSON.encode(listing) : InterviewListing.table(listing))
             return .success
         }
-        let rows = try store?.history(drill: args.value("drill"), since: since, limit: limit) ?? []
-        if rows.isEmpty, let id = args.value("drill") {
-            // A drill no session has and no drill file defines is a typo, not an empty result.
-            let paths = SavvyPaths(context)
-            _ = try DrillArgument.drill(id, in: try DrillLibrary(userFile: paths.config("drills.json")), command: spec.name)
+        if args.has("json") {
+            return try writeJSON(store: store, since: since, limit: limit, context: context)
         }
+        let rows = try store?.history(drill: args.value("drill"), since: since, limit: limit) ?? []
+        if rows.isEmpty { try checkDrill(context) }
         if args.has("ids") {
             context.stdout.write(rows.map { "\($0.id)\n" }.joined())
-        } else if args.has("json") {
-            context.stdout.write(try HistoryJSON.render(rows.map(HistoryJSONRow.init)))
         } else if args.has("csv") {
             context.stdout.write(HistoryCSV.render(rows: rows))
         } else if rows.isEmpty, store != nil, args.has("drill") || args.has("since") {
@@ -82,6 +79,30 @@ enum HistoryCommand {
                 context.stderr.write(context.errorPalette.dim("charts of these numbers: 'savvy progress' · one session as a page: 'savvy report ID'") + "\n")
             }
         }
+        return .success
+    }
+
+    /// A drill no session has and no drill file defines is a typo, not an empty result.
+    private static func checkDrill(_ context: CommandContext) throws {
+        guard let id = context.arguments.value("drill") else { return }
+        let paths = SavvyPaths(context)
+        _ = try DrillArgument.drill(id, in: try DrillLibrary(userFile: paths.config("drills.json")), command: spec.name)
+    }
+
+    /// `--json`, written row by row as the database gives them (see `HistoryJSON`): at 10 000
+    /// sessions, holding every row and then the whole text was a third of the command's time.
+    /// Nothing reaches stdout before the first chunk is full, so an unknown drill with no rows
+    /// still fails with the usage error alone; a reader that goes away stops the read.
+    private static func writeJSON(store: SessionStore?, since: Date?, limit: Int?, context: CommandContext) throws -> ExitStatus {
+        var writer = HistoryJSON { context.stdout.write(bytes: $0) }
+        var rows = 0
+        try store?.forEachHistoryRow(drill: context.arguments.value("drill"), since: since, limit: limit) { row in
+            writer.append(HistoryJSONRow(row))
+            rows += 1
+            return !context.stdout.isBroken
+        }
+        if rows == 0 { try checkDrill(context) }
+        try writer.finish()
         return .success
     }
 

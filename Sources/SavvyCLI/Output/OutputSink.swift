@@ -8,6 +8,9 @@ import SavvyStore
 /// be run in-process and its stdout and stderr checked separately.
 public protocol OutputSink: AnyObject, Sendable {
     func write(_ text: String)
+    /// Writes UTF-8 text already in bytes, for output made a chunk at a time (`history --json`
+    /// over many sessions), so no `String` has to be built around each chunk.
+    func write(bytes: [UInt8])
     /// Whether this sink is an interactive terminal (decides colour and progress bars).
     var isTerminal: Bool { get }
     /// Terminal width in columns, when known.
@@ -21,6 +24,10 @@ public protocol OutputSink: AnyObject, Sendable {
 
 extension OutputSink {
     public var writeFailure: String? { nil }
+
+    public func write(bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// A sink over a file descriptor (1 or 2).
@@ -37,15 +44,21 @@ public final class FileDescriptorSink: OutputSink, @unchecked Sendable {
     public init(fd: Int32) { self.fd = fd }
 
     public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(raw: UnsafeRawBufferPointer($0)) }
+    }
+
+    public func write(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write(raw: $0) }
+    }
+
+    private func write(raw bytes: UnsafeRawBufferPointer) {
         lock.lock()
         defer { lock.unlock() }
-        guard !broken, failure == nil else { return }
-        var bytes = Array(text.utf8)
+        guard !broken, failure == nil, let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            }
+            let n = Glibc.write(fd, base + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE {
@@ -57,7 +70,6 @@ public final class FileDescriptorSink: OutputSink, @unchecked Sendable {
             }
             offset += n
         }
-        bytes.removeAll()
     }
 
     public var isTerminal: Bool { isatty(fd) == 1 }

@@ -17,12 +17,12 @@ final class CurlEasy {
     init() throws {
         let code = Self.globalInit
         guard code == CURLE_OK else { throw CoachError.curlInitFailed(code: Int32(code.rawValue)) }
-        guard let handle = curl_easy_init() else { throw CoachError.curlInitFailed(code: -1) }
+        guard let handle = savvy_curl_easy_init() else { throw CoachError.curlInitFailed(code: -1) }
         self.handle = handle
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        savvy_curl_easy_cleanup(handle)
     }
 
     /// Accumulates body and headers from libcurl's callbacks.
@@ -39,11 +39,11 @@ final class CurlEasy {
         var list: UnsafeMutablePointer<curl_slist>?
         // Sorted so the request is byte-identical from run to run.
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            list = curl_slist_append(list, "\(name): \(value)")
+            list = savvy_curl_slist_append(list, "\(name): \(value)")
         }
         // An empty Expect stops curl waiting for "100 Continue" on larger bodies.
-        list = curl_slist_append(list, "Expect:")
-        defer { curl_slist_free_all(list) }
+        list = savvy_curl_slist_append(list, "Expect:")
+        defer { savvy_curl_slist_free_all(list) }
 
         let writeBody: savvy_curl_data_callback = { data, size, count, user in
             guard let data, let user else { return 0 }
@@ -102,7 +102,7 @@ final class CurlEasy {
                 // POSTFIELDS does not copy: the body must outlive curl_easy_perform, so both
                 // happen inside this closure.
                 _ = savvy_curl_setopt_pointer(handle, CURLOPT_POSTFIELDS, bytes.baseAddress)
-                let result = curl_easy_perform(handle)
+                let result = savvy_curl_easy_perform(handle)
                 _ = savvy_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, nil)
                 _ = savvy_curl_setopt_pointer(handle, CURLOPT_POSTFIELDS, nil)
                 return result
@@ -110,7 +110,7 @@ final class CurlEasy {
         }
         guard code == CURLE_OK else {
             let message = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            let detail = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
+            let detail = message.isEmpty ? String(cString: savvy_curl_easy_strerror(code)) : message
             switch code {
             case CURLE_OPERATION_TIMEDOUT:
                 return .failure(.timeout)

@@ -13,12 +13,12 @@ enum LoopbackHost {
     /// The host libcurl reads from `url`, lower-cased, IPv6 without brackets; nil when libcurl
     /// cannot parse the URL.
     static func host(of url: String) -> String? {
-        guard let handle = curl_url() else { return nil }
-        defer { curl_url_cleanup(handle) }
-        guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
+        guard let handle = savvy_curl_url() else { return nil }
+        defer { savvy_curl_url_cleanup(handle) }
+        guard savvy_curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
         var part: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, CURLUPART_HOST, &part, 0) == CURLUE_OK, let part else { return nil }
-        defer { curl_free(part) }
+        guard savvy_curl_url_get(handle, CURLUPART_HOST, &part, 0) == CURLUE_OK, let part else { return nil }
+        defer { savvy_curl_free(part) }
         var host = String(cString: part).lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         return host

@@ -251,6 +251,22 @@ public final class SessionStore: @unchecked Sendable {
     ///   - since: only sessions at or after this instant, when given.
     ///   - limit: at most this many rows, when given.
     public func history(drill: String? = nil, since: Date? = nil, limit: Int? = nil) throws -> [HistoryRow] {
+        var rows: [HistoryRow] = []
+        try forEachHistoryRow(drill: drill, since: since, limit: limit) { row in
+            rows.append(row)
+            return true
+        }
+        return rows
+    }
+
+    /// The rows of `history(drill:since:limit:)` in the same order, each handed to `body` as
+    /// SQLite steps to it, so a caller that writes rows out (`history --json`) never holds them
+    /// all. `body` returns false to stop early (the reader went away); it runs under the store's
+    /// lock and must not call back into the store; what it throws is rethrown. A row that fails
+    /// to decode stops the read after the rows before it were handed on.
+    public func forEachHistoryRow(
+        drill: String? = nil, since: Date? = nil, limit: Int? = nil, _ body: (HistoryRow) throws -> Bool
+    ) throws {
         try lock.withLock {
             var (filter, values) = historyFilter(drill: drill, since: since)
             values.append(.integer(Int64(limit.map { max(0, $0) } ?? -1)))
@@ -271,18 +287,17 @@ public final class SessionStore: @unchecked Sendable {
                 LIMIT ?
                 """, action: "reading history")
             try statement.bind(values)
-            var rows: [HistoryRow] = []
             while try statement.step() {
                 let id = statement.int64(0)
-                rows.append(
+                let more = try body(
                     HistoryRow(
                         id: id, createdAt: try date(statement.text(1), table: "sessions", id: id),
                         drill: statement.text(2), sourceName: statement.text(3), duration: statement.double(4),
                         wpm: statement.optionalDouble(5), fillersPerMinute: statement.optionalDouble(6),
                         pitchSD: statement.optionalDouble(7), cpps: statement.optionalDouble(8),
                         overall: statement.optionalDouble(9), tier: statement.optionalText(10)))
+                if !more { return }
             }
-            return rows
         }
     }
 

@@ -20,6 +20,33 @@ final class HistoryJSONTests: XCTestCase {
         try assertSameAsStableJSON([])
     }
 
+    /// More rows than one chunk holds: the text is handed on in several pieces, none much over
+    /// a chunk, and together they are the generic encoder's bytes.
+    func testIssue13_streamedInChunksMatchesTheGenericEncoder() throws {
+        let base = HistoryFixtures.now
+        var rows: [HistoryRow] = []
+        for index in 0..<700 {
+            let value = Double(index)
+            let scored = index % 13 != 0
+            let created: Date = base.addingTimeInterval(-value * 3_181.7)
+            let name = "answer-\(index)-\u{E9}\"q\".wav"
+            let wpm: Double? = index % 11 == 0 ? nil : 100 + value / 3
+            let cpps: Double? = index % 5 == 0 ? nil : 9.125
+            let overall: Double? = scored ? Double(index % 40) / 10 + 1 : nil
+            rows.append(HistoryRow(
+                id: Int64(index + 1), createdAt: created, drill: ["star", "pitch", "prep"][index % 3], sourceName: name,
+                duration: 20 + value / 7, wpm: wpm, fillersPerMinute: Double(index % 17) / 10, pitchSD: 2.5, cpps: cpps,
+                overall: overall, tier: scored ? "semantic" : nil))
+        }
+        var chunks: [[UInt8]] = []
+        var writer = HistoryJSON { chunks.append($0) }
+        for row in rows { writer.append(HistoryJSONRow(row)) }
+        try writer.finish()
+        XCTAssertGreaterThan(chunks.count, 2)
+        XCTAssertLessThan(chunks.map(\.count).max() ?? 0, HistoryJSON.chunkBytes + 1_000)
+        XCTAssertEqual(String(decoding: chunks.joined(), as: UTF8.self), try StableJSON.encode(rows.map(HistoryJSONRow.init)))
+    }
+
     func testNumbersAndEscapesMatch() throws {
         let date = HistoryFixtures.now
         let cases: [(name: String, value: Double?)] = [

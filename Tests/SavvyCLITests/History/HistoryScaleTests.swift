@@ -78,6 +78,24 @@ final class HistoryScaleTests: XCTestCase {
         XCTAssertEqual(lines(run(["history", "--csv"]).out), stored + 1, "a header and every session (CRLF lines)")
     }
 
+    /// `--json` is written row by row from the database: the same bytes as the rows encoded in
+    /// one piece, filters applied, and an unknown drill is still only a usage error.
+    func testIssue13_streamedJSONIsTheGenericEncodingOfTheRows() throws {
+        let store = try SessionStore(location: DataLocation(directory: home.url))
+        for args in [["history", "--json"], ["history", "--json", "--drill", "star"], ["history", "--json", "--limit", "3"]] {
+            let run = run(args)
+            XCTAssertEqual(run.status, .success, run.err)
+            let rows = try store.history(drill: args.contains("star") ? "star" : nil, limit: args.contains("3") ? 3 : nil)
+            XCTAssertEqual(run.out, try StableJSON.encode(rows.map(HistoryJSONRow.init)), "\(args)")
+        }
+        let typo = run(["history", "--json", "--drill", "strr"])
+        XCTAssertEqual(typo.status, .usage)
+        XCTAssertEqual(typo.out, "", "nothing is written before the drill is known to be wrong")
+        let empty = run(["history", "--json", "--since", "2030-01-01"])
+        XCTAssertEqual(empty.status, .success, empty.err)
+        XCTAssertEqual(empty.out, try StableJSON.encode([HistoryJSONRow]()))
+    }
+
     func testIssue13_countMatchesTheFilters() throws {
         let store = try SessionStore(location: DataLocation(directory: home.url))
         XCTAssertEqual(try store.historyCount(), stored)
