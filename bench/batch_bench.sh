@@ -10,6 +10,10 @@
 # Each run is `score --json --no-save --offline` with the default engine (Whisper when its venv
 # is installed), the whole pipeline a user gets. While it runs, the Python children of savvy are
 # sampled every 0.2 s: a warm batch shows exactly one Whisper worker per job for the whole run.
+# With strace installed, the run is also traced for openat(2) alone (seccomp-filtered, so only
+# those calls stop): the log counts the model loads, each an open of a model file — Whisper's
+# CTranslate2 `model.bin` (one per worker when the model stays warm) and pocketsphinx's acoustic
+# model `mdef` (the trust check's second opinion) — and the processes that made them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SAVVY="$(realpath "${SAVVY:-.build/release/savvy}")"
@@ -53,17 +57,28 @@ total=$(for f in "$OUT"/answers/*.wav; do soxi -D "$f"; done | awk '{ s += $1 } 
 echo
 echo "Batch - savvy score --jobs N over $FILES answers of ${SECONDS_PER_ANSWER} s (${total} s of audio)"
 echo "--------------------------------------------------------------------------------"
+TRACE=()
+if command -v strace >/dev/null; then
+    TRACE=(strace -f -qq --seccomp-bpf -e trace=openat -e signal=none -o)
+else
+    echo "(strace not found: model loads are not counted, only the worker processes)"
+fi
 printf '%-8s %10s %12s %16s %s\n' "jobs" "wall s" "files/min" "whisper workers" "load average (1 min) before / after"
 for jobs in $JOBS; do
     log="$OUT/jobs-$jobs"
     load_before=$(cut -d' ' -f1 /proc/loadavg)
     t0=$(date +%s%N)
-    "$SAVVY" score "$OUT"/answers/*.wav --json --no-save --offline --jobs "$jobs" >"$log.json" 2>"$log.err" &
+    if [ ${#TRACE[@]} -gt 0 ]; then trace=("${TRACE[@]}" "$log.openat"); else trace=(); fi
+    "${trace[@]}" "$SAVVY" score "$OUT"/answers/*.wav --json --no-save --offline --jobs "$jobs" >"$log.json" 2>"$log.err" &
     pid=$!
-    # Python children of savvy (the Whisper workers): every pid seen while the batch runs.
+    # Python processes under savvy (the Whisper workers; under strace, savvy is one level down):
+    # every pid seen while the batch runs.
     : >"$log.workers"
     while kill -0 "$pid" 2>/dev/null; do
-        ps --ppid "$pid" -o pid=,comm= 2>/dev/null | awk '$2 ~ /python/ { print $1 }' >>"$log.workers" || true
+        ps -e -o pid=,ppid=,comm= 2>/dev/null | awk -v root="$pid" '
+            { parent[$1] = $2; name[$1] = $3 }
+            END { for (p in name) if (name[p] ~ /python/) {
+                for (q = parent[p]; q > 1; q = parent[q]) if (q == root) { print p; break } } }' >>"$log.workers" || true
         sleep 0.2
     done
     status=0
@@ -81,4 +96,13 @@ for jobs in $JOBS; do
     awk -v ns=$((t1 - t0)) -v n="$FILES" -v j="$jobs" -v w="$workers" -v lb="$load_before" -v la="$load_after" \
         'BEGIN { s = ns / 1e9; printf "%-8s %10.1f %12.2f %16s %s / %s\n", j, s, n / (s / 60), w, lb, la }'
     echo "         (engine: $engine; a warm batch has $jobs worker(s) when the engine is Whisper, 0 for pocketsphinx)"
+    if [ -f "$log.openat" ]; then
+        # successful opens only (a failed probe of a path is not a load)
+        loads() { grep -E "openat\(.*/$1\"" "$log.openat" | grep -v ' = -1 ' || true; }
+        whisper_loads=$(loads model.bin | wc -l)
+        whisper_pids=$(loads model.bin | awk '{ print $1 }' | sort -u | wc -l)
+        sphinx_loads=$(loads mdef | wc -l)
+        printf '         model loads (openat log %s): Whisper model.bin %d by %d process(es); pocketsphinx mdef %d for %d files\n' \
+            "$(basename "$log.openat")" "$whisper_loads" "$whisper_pids" "$sphinx_loads" "$FILES"
+    fi
 done

@@ -108,6 +108,21 @@ final class SessionStoreTests: XCTestCase {
         XCTAssertEqual(try store.history(limit: 0).map(\.id), [])
         XCTAssertEqual(try store.lastSessionID(), c)
         XCTAssertEqual(try store.scorings(sessionID: c).map(\.overall), [3, 4.5])
+
+        // Issue 13: the streamed read hands on the same rows in the same order, and stops when
+        // asked (a reader of `history --json` that went away).
+        var streamed: [HistoryRow] = []
+        try store.forEachHistoryRow { row in
+            streamed.append(row)
+            return true
+        }
+        XCTAssertEqual(streamed, all)
+        var seen: [Int64] = []
+        try store.forEachHistoryRow(drill: "star") { row in
+            seen.append(row.id)
+            return false
+        }
+        XCTAssertEqual(seen, [c])
     }
 
     func testLastSessionIDOfEmptyStore() throws {
