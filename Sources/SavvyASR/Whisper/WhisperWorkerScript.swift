@@ -169,7 +169,7 @@ def main():
         except Exception as error:
             reply({"id": request_id, "error": type(error).__name__ + ": " + str(error)[:300]})
         finally:
-            audio = segments = words = None
+            audio = segments = words = stats = None
             release_memory()
     leave(0)
 
