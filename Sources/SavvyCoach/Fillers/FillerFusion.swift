@@ -43,11 +43,11 @@ public struct FillerFusion: Sendable, Equatable {
     public var touchingSeconds: Double
 
     /// A recognised word owns the audio under it only while it lasts at most `wordBaseSeconds`
-    /// plus `wordSecondsPerLetter` per letter: 0.6 s for "made", about twice a slow speaker's
-    /// time for it. Whisper stretches the word before or after a hesitation over the hesitation
+    /// plus `wordSecondsPerLetter` per letter: 0.7 s for "made", about twice a slow speaker's
+    /// time for it, and 0.4 s for "a", which a reader may draw out (LibriVox: "married a… more"). Whisper stretches the word before or after a hesitation over the hesitation
     /// (issue 9, the tuning speakers of bench/make_hesitation_set.py: words over a hesitation
-    /// lasted 0.8 s at the median, 0.21 s a letter, and 73 % of them broke this bound; words
-    /// elsewhere 0.24 s, 0.07 s a letter, 7 %), so a word far longer than
+    /// lasted 0.8 s at the median, 0.21 s a letter, and 60 % of them broke this bound; words
+    /// elsewhere 0.24 s, 0.07 s a letter, 4 %), so a word far longer than
     /// its letters could take holds a sound that is not its own, and the acoustic hit in it
     /// stands.
     public var wordBaseSeconds: Double
@@ -55,7 +55,7 @@ public struct FillerFusion: Sendable, Equatable {
     public var wordSecondsPerLetter: Double
 
     public init(sameFillerSeconds: Double = 0.35, sameGapSeconds: Double = 1.0, confidentWord: Double = 0.5,
-                touchingSeconds: Double = 0.05, wordBaseSeconds: Double = 0.2, wordSecondsPerLetter: Double = 0.1) {
+                touchingSeconds: Double = 0.05, wordBaseSeconds: Double = 0.3, wordSecondsPerLetter: Double = 0.1) {
         self.sameFillerSeconds = sameFillerSeconds
         self.sameGapSeconds = sameGapSeconds
         self.confidentWord = confidentWord
