@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trains the semantic tier's structure and relevance weights on the content dev set.
+"""Trains the semantic tier's structure weights on the content dev set (relevance: train-relevance.py).
 
 Deterministic (numpy only, fixed iteration counts, zero initialisation, fixed grids, ties to
 the first candidate): the same dev set and model give the same weights, written as a generated
@@ -25,8 +25,6 @@ The model (mirrored exactly by SemanticScorer.swift; keep the two in step):
               section that comes before one already used costs `outOfOrder`; each label change
               at sentence i scores `change`·(1 - cos(e_i, e_{i-1}) - 0.5); at the end each
               section never used costs its skip score (first, middle or last section)
-  relevance   P(on topic) = logistic(r0 + r1·(max_i cos(e_i, prompt) − baseline) + r2·(cos(mean e,
-              prompt) − baseline)), baselines over the drill's other prompts (see relevance_features)
 
 Training sentences (--train-on, default both): each training answer's written sentences, and the
 sentences the runtime makes of its Whisper transcript (SentenceSegmenter without VAD pauses, then
@@ -423,56 +421,7 @@ def tune(items, w, v):
     return params
 
 
-def relevance_features(sentence_vectors, prompt_vector, other_vectors):
-    """[1, best sentence's cosine to the prompt minus its mean best cosine to the drill's other
-    prompts, the mean answer's cosine to the prompt minus its mean cosine to the other prompts].
-
-    The other prompts are the baseline: every answer of a drill resembles every prompt of that
-    drill a little (all STAR answers are work stories), so what counts is how much closer the
-    answer is to its own prompt than to the drill's typical one.
-    """
-    sims = sentence_vectors @ prompt_vector
-    mean = sentence_vectors.mean(axis=0)
-    mean /= max(np.linalg.norm(mean), 1e-12)
-    best_other = (sentence_vectors @ other_vectors.T).max(axis=0).mean()
-    mean_other = (other_vectors @ mean).mean()
-    return np.array([1.0, sims.max() - best_other, float(mean @ prompt_vector) - mean_other])
-
-
-def parse_prompts():
-    """Each built-in drill's prompt bank, from BuiltInDrills.swift."""
-    source = open(os.path.join(ROOT, "Sources/SavvyCoach/Drills/BuiltInDrills.swift")).read()
-    banks = {}
-    for block in re.split(r"public static let \w+ = Drill\(", source)[1:]:
-        drill_id = re.search(r'id: "([\w-]+)"', block).group(1)
-        banks[drill_id] = re.findall(r'"((?:[^"\\]|\\.)*)"', block[block.index("prompts: ["):])
-    return banks
-
-
-def other_prompts(banks, drill, prompt):
-    """The drill's other prompts; every built-in prompt when the drill has no other."""
-    others = [p for p in banks.get(drill, []) if p != prompt]
-    return others or [p for d in sorted(banks) for p in banks[d] if p != prompt]
-
-
-def train_relevance(rows, labels, iterations=5000, rate=1.0, l2=1e-3):
-    x = np.array(rows)
-    y = np.array(labels, dtype=float)
-    # Equal weight to both classes: off-topic answers are rarer in the set than in the targets.
-    weight = np.where(y == 1, 0.5 / y.sum(), 0.5 / (len(y) - y.sum()))
-    r = np.zeros(x.shape[1])
-    for _ in range(iterations):
-        p = 1 / (1 + np.exp(-(x @ r)))
-        r -= rate * (x.T @ (weight * (p - y)) + l2 * r)
-    return r
-
-
-def relevance_score(probability):
-    """P(on topic) → 1–5 (the bands of SemanticScorer.relevanceScore)."""
-    return 5 if probability >= 0.75 else 4 if probability >= 0.5 else 3 if probability >= 0.3 else 2 if probability >= 0.15 else 1
-
-
-def swift_table(w, v, params, r, summary, drill_models):
+def swift_table(w, v, params, summary, drill_models):
     def num(x):
         return f"{x:.6f}"
     lines = [
@@ -494,9 +443,6 @@ def swift_table(w, v, params, r, summary, drill_models):
         f"    static let skipLast = {num(params['skipLast'])}",
         f"    /// Weight of the sentence-to-sentence change (1 - cosine, centred on 0.5) at a label change.",
         f"    static let change = {num(params['change'])}",
-        "    /// Relevance logistic: bias, best sentence's cosine to the prompt and mean answer's cosine,",
-        "    /// each minus the same over the drill's other prompts.",
-        "    static let relevance: [Double] = [" + ", ".join(num(x) for x in r) + "]",
         "    /// Per-drill sentence classifiers: drill id → (rows = 384 embedding dimensions, 384 of the",
         "    /// embedding minus the answer's mean, then bias;",
         "    /// columns = the drill's sections + none), Float32 little-endian, row-major, base64.",
@@ -593,9 +539,6 @@ def main():
                         help="training sentences: the Whisper transcripts' runtime sentences, the written "
                              "sentences, or both (default)")
     parser.add_argument("--diagnose", action="store_true", help="print each held-out answer's map")
-    parser.add_argument("--fit-relevance", action="store_true",
-                        help="refit the relevance calibration too (by default --write keeps the committed one: "
-                             "relevance is tuned separately from structure)")
     args = parser.parse_args()
     answers_path = os.path.join(args.set, "answers.jsonl")
     if not os.path.exists(answers_path):
@@ -604,7 +547,6 @@ def main():
     truths = load_jsonl(os.path.join(args.set, "truth.jsonl"))
     whispers = load_jsonl(os.path.join(args.set, "whisper.jsonl"))
     drills = parse_drills()
-    banks = parse_prompts()
     embed = Embedder(os.path.join(args.set, "embeddings.npz"))
     section_vectors = {d: [(embed(s["exemplars"]), embed([s["purpose"]])[0]) for s in secs]
                        for d, secs in drills.items()}
@@ -645,7 +587,6 @@ def main():
     drill_models = {d: fit(d, lambda a: True) for d in trained}
     fold_models = {(d, f): fit(d, lambda a, f=f: fold(a) != f) for d in trained for f in range(3)}
     items = {"train": [], "test": []}
-    relevance_rows = {"train": ([], []), "test": ([], [])}
     for a, source, texts, vectors, labels, times, truth_starts in units:
         secs = drills[a["drill"]]
         model = drill_models[a["drill"]] if a["split"] == "test" else fold_models[(a["drill"], fold(a))]
@@ -654,17 +595,10 @@ def main():
         items[a["split"]].append({"phi": phi, "none": none, "change": change, "labels": labels,
                                   "variant": a["variant"], "drill": a["drill"], "times": times,
                                   "truthStarts": truth_starts, "id": a["id"], "texts": texts})
-        # Relevance is fitted on the written answers only, as before (its owner tunes it).
-        if source == "text" or a["split"] == "test":
-            rows, ys = relevance_rows[a["split"]]
-            rows.append(relevance_features(vectors, embed([a["prompt"]])[0],
-                                           embed(other_prompts(banks, a["drill"], a["prompt"]))))
-            ys.append(1 if a["onTopic"] else 0)
     embed.save()
 
     w, v = train_emission(items["train"])
     params = tune(items["train"], w, v)
-    r = train_relevance(*relevance_rows["train"])
     report = {}
     for split in ("train", "test"):
         per = {}
@@ -672,13 +606,6 @@ def main():
             subset = [it for it in items[split] if it["drill"] == drill]
             if subset:
                 per[drill] = evaluate_structure(subset, w, v, params)
-        rows, ys = relevance_rows[split]
-        if rows:
-            scores = [relevance_score(1 / (1 + np.exp(-(np.array(x) @ r)))) for x in rows]
-            off = [s for s, y in zip(scores, ys) if y == 0]
-            on = [s for s, y in zip(scores, ys) if y == 1]
-            per["relevance"] = {"offTopicLE2": f"{sum(s <= 2 for s in off)}/{len(off)}",
-                                "onTopicGE4": f"{sum(s >= 4 for s in on)}/{len(on)}"}
         per["all"] = evaluate_structure(items[split], w, v, params)
         oracle = [placement(it, it["labels"]) for it in items[split]]
         per["oracleLabels"] = {"recall": sum(o[1] for o in oracle) / max(sum(o[0] for o in oracle), 1)}
@@ -686,8 +613,7 @@ def main():
     if args.diagnose:
         diagnose(items["test"], drills, w, v, params)
     print(json.dumps({"weights": {"section": dict(zip(FEATURES, np.round(w, 3).tolist())),
-                                  "none": np.round(v, 3).tolist(), "params": params,
-                                  "relevance": np.round(r, 3).tolist()},
+                                  "none": np.round(v, 3).tolist(), "params": params},
                       "report": report}, indent=1))
     if args.write:
         held = report["test"]["all"]
@@ -696,12 +622,8 @@ def main():
                               f"(Whisper transcripts, ±{TOLERANCE} s)"}
         path = os.path.join(ROOT, "Sources/SavvyCoach/Semantic/SemanticWeights.swift")
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        if not args.fit_relevance and os.path.exists(path):
-            committed = re.search(r"static let relevance: \[Double\] = \[([^\]]*)\]", open(path).read())
-            if committed:
-                r = np.array([float(x) for x in committed.group(1).split(",")])
         with open(path, "w") as f:
-            f.write(swift_table(w, v, params, r, summary, drill_models))
+            f.write(swift_table(w, v, params, summary, drill_models))
 
 
 def diagnose(items, drills, w, v, params):

@@ -1,3 +1,4 @@
+import Foundation
 import SavvyASR
 import XCTest
 
@@ -25,15 +26,17 @@ final class TranscriptCheckerTests: XCTestCase {
         }
     }
 
-    /// Issue 9: a Whisper-style loop running on over silence (the speech ends with the first
-    /// copy) is caught and the window decoded again (injected through the re-decode, as a fake
-    /// worker would answer); when the re-decode loops too, the copies go and the transcript is
-    /// not trusted.
+    /// Issue 9: a Whisper-style loop running on over a pause (the speech stops after the first
+    /// copy and starts again later) is caught and the window decoded again (injected through the
+    /// re-decode, as a fake worker would answer); when the re-decode loops too, the copies go and
+    /// the transcript is not trusted.
     func testIssue9_LoopIsCaughtAndDecodedAgain() throws {
         let looped = words("so i'm not a fan of the game i'm not a fan of the game i'm not a fan of the game", from: 0)
+            + words("and we moved on", from: 12)
         let transcript = Transcript(words: looped, engine: "whisper", model: "m")
-        // Speech under the first copy only (8 words × 0.4 s); the repeats lie over silence.
-        let speech = [(start: 0.0, end: 3.2)]
+        // Speech under the first copy (8 words × 0.4 s) and the last words; the repeats lie over
+        // the pause between.
+        let speech = [(start: 0.0, end: 3.2), (start: 12.0, end: 13.6)]
         var windows: [(Double, Double, String?)] = []
         let fixed = try TranscriptChecker().check(
             transcript, speech: speech, verbatimPrompt: "Umm, uh.",
@@ -51,10 +54,62 @@ final class TranscriptCheckerTests: XCTestCase {
         let stuck = try TranscriptChecker().check(
             transcript, speech: speech, verbatimPrompt: "Umm, uh.",
             redecode: { _, end, _ in self.words("the game the game the game the game", from: end - 3.2) })
-        XCTAssertEqual(stuck.words.map(\.text), ["so", "i'm", "not", "a", "fan", "of", "the", "game"])
+        XCTAssertEqual(stuck.words.map(\.text), ["so", "i'm", "not", "a", "fan", "of", "the", "game", "and", "we", "moved", "on"])
         XCTAssertEqual(stuck.check?.loops.map(\.redecoded), [false])
         XCTAssertEqual(stuck.check?.trusted, false)
         XCTAssertEqual(stuck.check?.reason?.hasPrefix("the recogniser repeated “i'm not a fan of the game” 3 times"), true)
+    }
+
+    /// Issue 9 (AMI dev01, beam search): Whisper ends a 30 s clip with "thank you for your time"
+    /// 16 times, every copy collapsed onto the last timestamp step, while the VAD's speech runs to
+    /// the end of the file. There is nothing to decode again: the loop is a trailing
+    /// hallucination, all of it goes, and the words before it stay trusted. Copies that run on
+    /// after the last speech go the same way, keeping a first copy that was spoken. The same
+    /// collapsed loop anywhere else is still an unrepaired loop that distrusts the transcript.
+    func testIssue9_TrailingLoopIsDropped() throws {
+        let spoken = words("if you connect to it please make sure to restart your laptop", from: 0.5, step: 0.75)
+        func collapsed(at instant: Double) -> [TranscriptWord] {
+            (0..<16).flatMap { _ in
+                "thank you for your time".split(separator: " ").map {
+                    TranscriptWord(text: String($0), start: instant, end: instant, confidence: 0.6)
+                }
+            }
+        }
+        let refuse: TranscriptChecker.Redecode = { _, _, _ in
+            XCTFail("a trailing loop has no audio to decode again")
+            return []
+        }
+        let atEnd = try TranscriptChecker().check(
+            Transcript(words: spoken + collapsed(at: 9.98), engine: "whisper", model: "m"), speech: [(0.4, 10.0)],
+            verbatimPrompt: "Umm, uh.", redecode: refuse, audioEnd: 10.00006)
+        XCTAssertEqual(atEnd.words, spoken)
+        XCTAssertEqual(atEnd.check?.loops.map(\.trailing), [true])
+        XCTAssertEqual(atEnd.check?.loops.first?.repeats, 16)
+        XCTAssertEqual(atEnd.check?.trusted, true)
+
+        let spokenThanks = words("we shipped it thank you for your time", from: 0.5)
+        let runOn = spokenThanks + words(Array(repeating: "thank you for your time", count: 3).joined(separator: " "), from: 4.0)
+        let afterSpeech = try TranscriptChecker().check(
+            Transcript(words: runOn, engine: "whisper", model: "m"), speech: [(0.4, 3.8)],
+            verbatimPrompt: nil, redecode: refuse, audioEnd: 12)
+        XCTAssertEqual(afterSpeech.words, spokenThanks, "the spoken first copy stays")
+        XCTAssertEqual(afterSpeech.check?.loops.map(\.trailing), [true])
+        XCTAssertEqual(afterSpeech.check?.trusted, true)
+
+        // The same collapse 10 s before the end of the audio, with speech under it: not trailing.
+        let midway = try TranscriptChecker().check(
+            Transcript(words: spoken + collapsed(at: 9.98), engine: "whisper", model: "m"), speech: [(0.4, 10.0)],
+            verbatimPrompt: "Umm, uh.", redecode: { _, _, _ in [] }, audioEnd: 20)
+        XCTAssertEqual(midway.check?.loops.map(\.trailing), [false])
+        XCTAssertEqual(midway.check?.trusted, false)
+        XCTAssertEqual(midway.check?.reason?.hasPrefix("the recogniser repeated “thank you for your time” 16 times"), true)
+    }
+
+    /// Stored checks from before `trailing` existed still read, as not trailing.
+    func testIssue9_LoopWithoutTrailingDecodes() throws {
+        let json = #"{"stretch":{"start":1,"end":2},"phrase":"yeah","repeats":3,"redecoded":false}"#
+        let loop = try JSONDecoder().decode(TranscriptCheck.Loop.self, from: Data(json.utf8))
+        XCTAssertEqual(loop, TranscriptCheck.Loop(stretch: .init(start: 1, end: 2), phrase: "yeah", repeats: 3, redecoded: false))
     }
 
     /// Issue 9: a loop whose copies collapse onto one instant (Whisper's alignment has nothing

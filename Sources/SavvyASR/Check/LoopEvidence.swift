@@ -18,6 +18,12 @@
 ///
 /// Everything else — copies that take time and lie on speech — is a real repetition and is kept.
 /// The first copy is never judged: it is the words the speaker said at least once.
+///
+/// A loop can also be **trailing** (`isUnheard`): Whisper, out of audio, writes a closing phrase
+/// over and over, and each copy lies where nobody can have said it — after the last speech the
+/// VAD found, or collapsed onto the last timestamp step of the audio (AMI dev01: "thank you for
+/// your time" 16 times, every copy at 29.98 s of a 30 s clip). There is nothing left to decode
+/// again; such copies are dropped like the guard's closing phrases over trailing silence.
 public struct LoopEvidence: Sendable {
     /// Word spans shorter than this are collapsed: faster-whisper's word times step by 20 ms.
     public var collapsedWordSeconds = 0.02
@@ -25,6 +31,9 @@ public struct LoopEvidence: Sendable {
     public var maximumCollapsedShare = 0.5
     /// Below this share of VAD speech under the repeated copies, the repetition is a loop.
     public var minimumSpeechShare = 0.5
+    /// A collapsed word starting this close to the end of the audio sits on its last timestamp
+    /// step: one 20 ms step, and one more for the rounding of the audio's length to steps.
+    public var lastStepSeconds = 0.04
 
     public init() {}
 
@@ -48,5 +57,21 @@ public struct LoopEvidence: Sendable {
             spoken += max(0, min(segment.end, span.end) - max(segment.start, span.start))
         }
         return spoken >= minimumSpeechShare * (span.end - span.start)
+    }
+
+    /// Whether no word of `range` has audio a speaker could have said it in: each starts after
+    /// the end of the last VAD speech (all of them, when the VAD found none), or has collapsed
+    /// onto the last timestamp step of the audio.
+    /// - Parameter audioEnd: the length of the recording, seconds; nil when unknown (then only
+    ///   the VAD test applies).
+    public func isUnheard(_ range: Range<Int>, words: [TranscriptWord], speech: [(start: Double, end: Double)],
+                          audioEnd: Double?) -> Bool {
+        guard !range.isEmpty else { return false }
+        let speechEnd = speech.map(\.end).max() ?? -Double.infinity
+        return words[range].allSatisfy { word in
+            if word.start >= speechEnd { return true }
+            guard let audioEnd else { return false }
+            return word.end - word.start < collapsedWordSeconds && word.start >= audioEnd - lastStepSeconds
+        }
     }
 }

@@ -27,12 +27,29 @@ public struct TranscriptCheck: Sendable, Equatable, Codable {
         /// True when decoding the window again gave words without a loop; false when the copies
         /// after the first were dropped and the window reported as unrecognised.
         public var redecoded: Bool
+        /// True when the copies lay where nobody can have spoken them, at the end of the
+        /// recording (`LoopEvidence.isUnheard`): they were dropped as a trailing hallucination,
+        /// and the loop does not count against trust.
+        public var trailing: Bool
 
-        public init(stretch: Stretch, phrase: String, repeats: Int, redecoded: Bool) {
+        public init(stretch: Stretch, phrase: String, repeats: Int, redecoded: Bool, trailing: Bool = false) {
             self.stretch = stretch
             self.phrase = phrase
             self.repeats = repeats
             self.redecoded = redecoded
+            self.trailing = trailing
+        }
+
+        private enum CodingKeys: String, CodingKey { case stretch, phrase, repeats, redecoded, trailing }
+
+        /// Transcripts stored before `trailing` existed read it as false.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            stretch = try container.decode(Stretch.self, forKey: .stretch)
+            phrase = try container.decode(String.self, forKey: .phrase)
+            repeats = try container.decode(Int.self, forKey: .repeats)
+            redecoded = try container.decode(Bool.self, forKey: .redecoded)
+            trailing = try container.decodeIfPresent(Bool.self, forKey: .trailing) ?? false
         }
     }
 

@@ -5,7 +5,10 @@
 ///    collapse onto one instant, or lie over no speech) is a decoder loop; it is decoded again on
 ///    its own window, without and then with the verbatim prompt; when every re-decode loops too,
 ///    or gives nothing, the copies after the first are dropped. A repetition the audio supports
-///    is the speaker's own and is kept as it is.
+///    is the speaker's own and is kept as it is. A loop at the end of the transcript whose
+///    copies lie after the last speech or collapse onto the end of the audio
+///    (`LoopEvidence.isUnheard`) is a trailing hallucination: its copies are dropped without a
+///    re-decode and it does not count against trust.
 /// 2. **Coverage.** Every stretch of VAD speech of at least `minimumStretchSeconds` that no word
 ///    covers is decoded again on its own, without and then with the prompt (Whisper decoding a
 ///    long file can skip a stretch it would transcribe alone), and the words are merged by time.
@@ -55,13 +58,27 @@ public struct TranscriptChecker: Sendable {
     ///   - redecode: decodes a window again; nil when the engine cannot (then nothing is repaired,
     ///     only reported).
     ///   - secondOpinion: another engine's words for the same audio, for the agreement check.
+    ///   - audioEnd: the length of the recording, seconds, to know a loop collapsed onto its end.
     public func check(_ transcript: Transcript, speech: [(start: Double, end: Double)], verbatimPrompt: String?,
-                      redecode: Redecode?, secondOpinion: [TranscriptWord]? = nil) throws -> Transcript {
+                      redecode: Redecode?, secondOpinion: [TranscriptWord]? = nil,
+                      audioEnd: Double? = nil) throws -> Transcript {
         var words = transcript.words
         var loops: [TranscriptCheck.Loop] = []
         for found in loopEvidence.loops(in: words, speech: speech).reversed() {
             let start = words[found.first.lowerBound].start
             let end = words[found.repeats.upperBound - 1].end
+            // Last in the transcript (loops are handled from the end, so a trailing loop that
+            // was dropped can leave the one before it last) with nothing under its copies: there
+            // is no audio to decode again. The first copy goes too when it is just as unheard.
+            if found.repeats.upperBound == words.count,
+               loopEvidence.isUnheard(found.repeats, words: words, speech: speech, audioEnd: audioEnd) {
+                let keepsFirst = !loopEvidence.isUnheard(found.first, words: words, speech: speech, audioEnd: audioEnd)
+                words.removeSubrange((keepsFirst ? found.first.upperBound : found.first.lowerBound)..<found.repeats.upperBound)
+                loops.insert(TranscriptCheck.Loop(
+                    stretch: .init(start: start, end: end), phrase: found.phrase.joined(separator: " "),
+                    repeats: found.count, redecoded: false, trailing: true), at: 0)
+                continue
+            }
             var replacement: [TranscriptWord]?
             if let redecode {
                 for prompt in [nil, verbatimPrompt] where replacement == nil {
@@ -135,7 +152,7 @@ public struct TranscriptChecker: Sendable {
             return speechSeconds >= minimumStretchSeconds
                 ? "no words were recognised in \(Self.seconds(speechSeconds)) of speech" : nil
         }
-        if let loop = loops.first(where: { !$0.redecoded }) {
+        if let loop = loops.first(where: { !$0.redecoded && !$0.trailing }) {
             return "the recogniser repeated “\(loop.phrase)” \(loop.repeats) times and decoding again did not help"
         }
         if coverage < minimumCoverage {

@@ -16,9 +16,6 @@ enum SemanticWeights {
     static let skipLast = 0.500000
     /// Weight of the sentence-to-sentence change (1 - cosine, centred on 0.5) at a label change.
     static let change = 1.000000
-    /// Relevance logistic: bias, best sentence's cosine to the prompt and mean answer's cosine,
-    /// each minus the same over the drill's other prompts.
-    static let relevance: [Double] = [-1.352986, 7.065535, 7.556724]
     /// Per-drill sentence classifiers: drill id → (rows = 384 embedding dimensions, 384 of the
     /// embedding minus the answer's mean, then bias;
     /// columns = the drill's sections + none), Float32 little-endian, row-major, base64.

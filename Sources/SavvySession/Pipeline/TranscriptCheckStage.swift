@@ -52,6 +52,7 @@ struct TranscriptCheckStage {
         // Only Whisper's word probabilities tell English from other speech (see minimumConfidence).
         if whisper == nil { checker.minimumConfidence = nil }
         return try checker.check(result, speech: analysis.activity.segments.map { (start: $0.start, end: $0.end) },
-                                 verbatimPrompt: prompt, redecode: redecode, secondOpinion: second)
+                                 verbatimPrompt: prompt, redecode: redecode, secondOpinion: second,
+                                 audioEnd: audio.durationSeconds)
     }
 }
