@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trains the semantic tier's structure and relevance weights on the content dev set.
+"""Trains the semantic tier's structure weights on the content dev set (relevance: train-relevance.py).
 
 Deterministic (numpy only, fixed iteration counts, zero initialisation, fixed grids, ties to
 the first candidate): the same dev set and model give the same weights, written as a generated
@@ -17,18 +17,21 @@ The model (mirrored exactly by SemanticScorer.swift; keep the two in step):
                 first/last sentence 0 with section 0; last sentence with the last section
                 top        k has the largest exRel of all sections for this sentence
   emission    softmax over K sections + none of  w·evidence[i,k]  and  v·[1, max_k exRel, max_k ex]
-  drillModel  log-probability from the drill's logistic regression over the embedding (out of
-              fold for training answers)
+  drillModel  log-probability from the drill's logistic regression over the sentence's embedding
+              and the same minus the answer's mean embedding (classifier_input: what the sentence
+              says, and how it differs from the rest of its answer — the topic is shared by every
+              sentence of an answer, the section's role is not); out of fold for training answers
   decoder     Viterbi over (label, sections used): a section is one contiguous run; starting a
               section that comes before one already used costs `outOfOrder`; each label change
               at sentence i scores `change`·(1 - cos(e_i, e_{i-1}) - 0.5); at the end each
               section never used costs its skip score (first, middle or last section)
-  relevance   P(on topic) = logistic(r0 + r1·(max_i cos(e_i, prompt) − baseline) + r2·(cos(mean e,
-              prompt) − baseline)), baselines over the drill's other prompts (see relevance_features)
 
 Training sentences (--train-on, default both): each training answer's written sentences, and the
 sentences the runtime makes of its Whisper transcript (SentenceSegmenter without VAD pauses, then
-AnswerSentence's 40-word cut), each labelled with the section most of its words were spoken in.
+AnswerSentence's 40-word cut), each labelled with the section most of its words were spoken in;
+and, for every training variant that was not transcribed (missing a section, out of order), the
+same runtime sentences of its scenario's complete transcript, regrouped in the variant's order
+(derived_units), so the decoder costs are tuned on runtime sentences of every variant.
 The held-out figures are measured as the bench does: on the Whisper transcripts' sentences, a
 section placed when its first sentence starts within ±1.5 s of the true start.
 
@@ -55,7 +58,7 @@ from minilm_ref import MiniLM  # noqa: E402
 FEATURES = ["exRel", "descRel", "ex", "cue", "cueOpen", "posSq", "first", "last", "top", "drillModel"]
 NONE_FEATURES = ["bias", "maxExRel", "maxEx", "drillModel"]
 GRID = {
-    "outOfOrder": [0.5, 1, 2, 3, 4, 6],
+    "outOfOrder": [0, 0.25, 0.5, 1, 2, 3, 4, 6],
     "skipFirst": [0, 0.5, 1, 2, 3, 4, 6],
     "skipMiddle": [0, 0.5, 1, 2, 3, 4, 6],
     "skipLast": [0, 0.5, 1, 2, 3, 4, 6],
@@ -255,10 +258,17 @@ def train_drill_model(x, y, classes, iterations=600, rate=2.0, l2=1e-2):
     return W
 
 
+def classifier_input(vectors):
+    """The drill classifier's input per sentence: its embedding, then the embedding minus the
+    answer's mean (DrillClassifier.logProbabilities)."""
+    return np.concatenate([vectors, vectors - vectors.mean(axis=0, keepdims=True)], axis=1)
+
+
 def drill_model_logp(W, vectors):
     if W is None:
         return np.zeros((len(vectors), 1))
-    logits = np.concatenate([vectors, np.ones((len(vectors), 1))], axis=1) @ W
+    x = classifier_input(vectors)
+    logits = np.concatenate([x, np.ones((len(x), 1))], axis=1) @ W
     logits -= logits.max(axis=1, keepdims=True)
     return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
 
@@ -411,56 +421,7 @@ def tune(items, w, v):
     return params
 
 
-def relevance_features(sentence_vectors, prompt_vector, other_vectors):
-    """[1, best sentence's cosine to the prompt minus its mean best cosine to the drill's other
-    prompts, the mean answer's cosine to the prompt minus its mean cosine to the other prompts].
-
-    The other prompts are the baseline: every answer of a drill resembles every prompt of that
-    drill a little (all STAR answers are work stories), so what counts is how much closer the
-    answer is to its own prompt than to the drill's typical one.
-    """
-    sims = sentence_vectors @ prompt_vector
-    mean = sentence_vectors.mean(axis=0)
-    mean /= max(np.linalg.norm(mean), 1e-12)
-    best_other = (sentence_vectors @ other_vectors.T).max(axis=0).mean()
-    mean_other = (other_vectors @ mean).mean()
-    return np.array([1.0, sims.max() - best_other, float(mean @ prompt_vector) - mean_other])
-
-
-def parse_prompts():
-    """Each built-in drill's prompt bank, from BuiltInDrills.swift."""
-    source = open(os.path.join(ROOT, "Sources/SavvyCoach/Drills/BuiltInDrills.swift")).read()
-    banks = {}
-    for block in re.split(r"public static let \w+ = Drill\(", source)[1:]:
-        drill_id = re.search(r'id: "([\w-]+)"', block).group(1)
-        banks[drill_id] = re.findall(r'"((?:[^"\\]|\\.)*)"', block[block.index("prompts: ["):])
-    return banks
-
-
-def other_prompts(banks, drill, prompt):
-    """The drill's other prompts; every built-in prompt when the drill has no other."""
-    others = [p for p in banks.get(drill, []) if p != prompt]
-    return others or [p for d in sorted(banks) for p in banks[d] if p != prompt]
-
-
-def train_relevance(rows, labels, iterations=5000, rate=1.0, l2=1e-3):
-    x = np.array(rows)
-    y = np.array(labels, dtype=float)
-    # Equal weight to both classes: off-topic answers are rarer in the set than in the targets.
-    weight = np.where(y == 1, 0.5 / y.sum(), 0.5 / (len(y) - y.sum()))
-    r = np.zeros(x.shape[1])
-    for _ in range(iterations):
-        p = 1 / (1 + np.exp(-(x @ r)))
-        r -= rate * (x.T @ (weight * (p - y)) + l2 * r)
-    return r
-
-
-def relevance_score(probability):
-    """P(on topic) → 1–5 (the bands of SemanticScorer.relevanceScore)."""
-    return 5 if probability >= 0.75 else 4 if probability >= 0.5 else 3 if probability >= 0.3 else 2 if probability >= 0.15 else 1
-
-
-def swift_table(w, v, params, r, summary, drill_models):
+def swift_table(w, v, params, summary, drill_models):
     def num(x):
         return f"{x:.6f}"
     lines = [
@@ -482,10 +443,8 @@ def swift_table(w, v, params, r, summary, drill_models):
         f"    static let skipLast = {num(params['skipLast'])}",
         f"    /// Weight of the sentence-to-sentence change (1 - cosine, centred on 0.5) at a label change.",
         f"    static let change = {num(params['change'])}",
-        "    /// Relevance logistic: bias, best sentence's cosine to the prompt and mean answer's cosine,",
-        "    /// each minus the same over the drill's other prompts.",
-        "    static let relevance: [Double] = [" + ", ".join(num(x) for x in r) + "]",
-        "    /// Per-drill sentence classifiers: drill id → (rows = 384 embedding dimensions + bias,",
+        "    /// Per-drill sentence classifiers: drill id → (rows = 384 embedding dimensions, 384 of the",
+        "    /// embedding minus the answer's mean, then bias;",
         "    /// columns = the drill's sections + none), Float32 little-endian, row-major, base64.",
         "    static let drillModels: [String: String] = [",
     ] + [f'        "{d}": "{base64.b64encode(drill_models[d].astype("<f4").tobytes()).decode()}",'
@@ -530,6 +489,44 @@ def answer_units(a, truth, whisper, source):
     return texts, labels_of, times, starts_by_label
 
 
+def derived_units(units, drills):
+    """Training variants re-cut from their scenario's complete Whisper transcript: the complete
+    answer's runtime sentences grouped by their section and put in the variant's order (none
+    sentences first, as written), timed as if spoken back to back. Only for variants without a
+    transcript of their own; the drill classifiers never see them (the sentences are the complete
+    answer's), the emission weights and decoder costs do."""
+    complete = {a["scenario"]: (texts, vectors, labels) for a, source, texts, vectors, labels, _, _ in units
+                if source == "whisper" and a["split"] == "train" and a["variant"] == "complete"}
+    transcribed = {a["id"] for a, source, *_ in units if source == "whisper"}
+    result = []
+    for a, source, *_ in units:
+        # An off-topic answer's sentences are its complete one's: deriving it would count them twice.
+        if source != "text" or a["split"] != "train" or a["variant"] == "off-topic" or a["id"] in transcribed \
+                or a["scenario"] not in complete:
+            continue
+        texts, vectors, labels = complete[a["scenario"]]
+        ids = [s["id"] for s in drills[a["drill"]]]
+        order = []
+        for sentence in a["sentences"]:
+            if sentence["label"] != "none" and ids.index(sentence["label"]) not in order:
+                order.append(ids.index(sentence["label"]))
+        picked = [i for i, label in enumerate(labels) if label == len(ids)] + \
+                 [i for k in order for i, label in enumerate(labels) if label == k]
+        if not picked:
+            continue
+        times, t = [], 0.0
+        for i in picked:
+            times.append(t)
+            t += max(1.0, 0.4 * len(texts[i].split())) + 0.6  # ~150 wpm and a pause
+        truth_starts = {}
+        for i, time in zip(picked, times):
+            if labels[i] < len(ids):
+                truth_starts.setdefault(labels[i], time)
+        result.append((a, "derived", [texts[i] for i in picked], vectors[picked], [labels[i] for i in picked],
+                       times, truth_starts))
+    return result
+
+
 def load_jsonl(path):
     return {e["id"]: e for e in map(json.loads, open(path))} if os.path.exists(path) else {}
 
@@ -542,9 +539,6 @@ def main():
                         help="training sentences: the Whisper transcripts' runtime sentences, the written "
                              "sentences, or both (default)")
     parser.add_argument("--diagnose", action="store_true", help="print each held-out answer's map")
-    parser.add_argument("--fit-relevance", action="store_true",
-                        help="refit the relevance calibration too (by default --write keeps the committed one: "
-                             "relevance is tuned separately from structure)")
     args = parser.parse_args()
     answers_path = os.path.join(args.set, "answers.jsonl")
     if not os.path.exists(answers_path):
@@ -553,7 +547,6 @@ def main():
     truths = load_jsonl(os.path.join(args.set, "truth.jsonl"))
     whispers = load_jsonl(os.path.join(args.set, "whisper.jsonl"))
     drills = parse_drills()
-    banks = parse_prompts()
     embed = Embedder(os.path.join(args.set, "embeddings.npz"))
     section_vectors = {d: [(embed(s["exemplars"]), embed([s["purpose"]])[0]) for s in secs]
                        for d, secs in drills.items()}
@@ -571,6 +564,7 @@ def main():
             label_index = [ids.index(l) if l in ids else len(ids) for l in labels]
             truth_starts = {ids.index(k): t for k, t in section_starts.items()}
             units.append((a, source, texts, embed(texts), label_index, times, truth_starts))
+    units += derived_units(units, drills)
     missing = sum(1 for a in answers if a["split"] == "test" and a["id"] not in whispers)
     if missing:
         print(f"train-structure: {missing} held-out answers have no Whisper transcript "
@@ -583,8 +577,9 @@ def main():
         return int(a["scenario"].split("-")[1]) % 3
 
     def fit(drill, keep):
-        rows = [(v, y) for a, _, _, vs, ys, _, _ in units if a["drill"] == drill and a["split"] == "train" and keep(a)
-                for v, y in zip(vs, ys)]
+        rows = [(v, y) for a, source, _, vs, ys, _, _ in units
+                if a["drill"] == drill and a["split"] == "train" and keep(a) and source != "derived"
+                for v, y in zip(classifier_input(vs), ys)]
         return train_drill_model(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
                                  len(drills[drill]) + 1)
 
@@ -592,7 +587,6 @@ def main():
     drill_models = {d: fit(d, lambda a: True) for d in trained}
     fold_models = {(d, f): fit(d, lambda a, f=f: fold(a) != f) for d in trained for f in range(3)}
     items = {"train": [], "test": []}
-    relevance_rows = {"train": ([], []), "test": ([], [])}
     for a, source, texts, vectors, labels, times, truth_starts in units:
         secs = drills[a["drill"]]
         model = drill_models[a["drill"]] if a["split"] == "test" else fold_models[(a["drill"], fold(a))]
@@ -601,17 +595,10 @@ def main():
         items[a["split"]].append({"phi": phi, "none": none, "change": change, "labels": labels,
                                   "variant": a["variant"], "drill": a["drill"], "times": times,
                                   "truthStarts": truth_starts, "id": a["id"], "texts": texts})
-        # Relevance is fitted on the written answers only, as before (its owner tunes it).
-        if source == "text" or a["split"] == "test":
-            rows, ys = relevance_rows[a["split"]]
-            rows.append(relevance_features(vectors, embed([a["prompt"]])[0],
-                                           embed(other_prompts(banks, a["drill"], a["prompt"]))))
-            ys.append(1 if a["onTopic"] else 0)
     embed.save()
 
     w, v = train_emission(items["train"])
     params = tune(items["train"], w, v)
-    r = train_relevance(*relevance_rows["train"])
     report = {}
     for split in ("train", "test"):
         per = {}
@@ -619,13 +606,6 @@ def main():
             subset = [it for it in items[split] if it["drill"] == drill]
             if subset:
                 per[drill] = evaluate_structure(subset, w, v, params)
-        rows, ys = relevance_rows[split]
-        if rows:
-            scores = [relevance_score(1 / (1 + np.exp(-(np.array(x) @ r)))) for x in rows]
-            off = [s for s, y in zip(scores, ys) if y == 0]
-            on = [s for s, y in zip(scores, ys) if y == 1]
-            per["relevance"] = {"offTopicLE2": f"{sum(s <= 2 for s in off)}/{len(off)}",
-                                "onTopicGE4": f"{sum(s >= 4 for s in on)}/{len(on)}"}
         per["all"] = evaluate_structure(items[split], w, v, params)
         oracle = [placement(it, it["labels"]) for it in items[split]]
         per["oracleLabels"] = {"recall": sum(o[1] for o in oracle) / max(sum(o[0] for o in oracle), 1)}
@@ -633,8 +613,7 @@ def main():
     if args.diagnose:
         diagnose(items["test"], drills, w, v, params)
     print(json.dumps({"weights": {"section": dict(zip(FEATURES, np.round(w, 3).tolist())),
-                                  "none": np.round(v, 3).tolist(), "params": params,
-                                  "relevance": np.round(r, 3).tolist()},
+                                  "none": np.round(v, 3).tolist(), "params": params},
                       "report": report}, indent=1))
     if args.write:
         held = report["test"]["all"]
@@ -643,12 +622,8 @@ def main():
                               f"(Whisper transcripts, ±{TOLERANCE} s)"}
         path = os.path.join(ROOT, "Sources/SavvyCoach/Semantic/SemanticWeights.swift")
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        if not args.fit_relevance and os.path.exists(path):
-            committed = re.search(r"static let relevance: \[Double\] = \[([^\]]*)\]", open(path).read())
-            if committed:
-                r = np.array([float(x) for x in committed.group(1).split(",")])
         with open(path, "w") as f:
-            f.write(swift_table(w, v, params, r, summary, drill_models))
+            f.write(swift_table(w, v, params, summary, drill_models))
 
 
 def diagnose(items, drills, w, v, params):

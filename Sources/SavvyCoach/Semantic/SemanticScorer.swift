@@ -5,10 +5,11 @@ import SavvyASR
 /// decoder over the drill's order, and relevance as calibrated similarity to the prompt.
 ///
 /// Deterministic given a deterministic encoder. The weights come from scripts/train-structure.py
-/// (`SemanticWeights`); the evidence and decoder mirror that script.
+/// (`SemanticWeights`) and scripts/train-relevance.py (`RelevanceWeights`); the evidence, the
+/// decoder and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-2"
+    public static let version = "semantic-4"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("doubtful" for "sceptical"): single-word MiniLM embeddings of synonyms sit around
     /// 0.6–0.8, of merely related words around 0.3–0.5.
@@ -43,7 +44,7 @@ public struct SemanticScorer {
         let classifier = sentenceVectors.first.flatMap { DrillClassifier(drill: drill, dimension: $0.count) }
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
-            cues: drill.sections.map(\.cues), drillModel: classifier.map { c in sentenceVectors.map(c.logProbabilities) })
+            cues: drill.sections.map(\.cues), drillModel: classifier.map { $0.logProbabilities(sentenceVectors) })
         let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
         let labels = StructureDecoder.trained.decode(emissions: emissions, change: evidence.change)
 
@@ -64,8 +65,11 @@ public struct SemanticScorer {
                 start: sentences[first].start, end: sentences[last].end))
         }
         let inOrder = zip(firstSentence, firstSentence.dropFirst()).allSatisfy { $0 < $1 }
+        // The drill's typical sentence: what every answer of this drill shares whatever it is about.
+        let exemplars = exemplarVectors.flatMap { $0 }
         let (relevance, probability) = try judgeRelevance(
-            prompt: prompt, drill: drill, sentences: sentences, vectors: sentenceVectors, spans: spans, labels: labels,
+            prompt: prompt, drill: drill, sentences: sentences, vectors: sentenceVectors,
+            sentenceCentre: Self.mean(exemplars.isEmpty ? descriptionVectors : exemplars), spans: spans, labels: labels,
             index: index)
         return SemanticJudgment(
             sentences: sentences, labels: labels, spans: spans, inOrder: inOrder, relevance: relevance,
@@ -74,38 +78,43 @@ public struct SemanticScorer {
 
     /// Relevance: P(on topic) from the best sentence's and the whole answer's cosine to the prompt,
     /// each over its baseline among the drill's other prompts (logistic calibration learned on
-    /// the dev set), in bands (`relevanceScore`); the reason quotes the
-    /// closest sentence in the transcript's display text, names the prompt's key words the answer addressed (or a synonym it
-    /// used) and those it did not, and the found section least related to the prompt.
+    /// the dev set by scripts/train-relevance.py, which this mirrors), in bands
+    /// (`relevanceScore`). The cosines are between centred vectors: a sentence minus the drill's
+    /// typical sentence (`sentenceCentre`, the mean of its exemplars), a prompt minus the mean of
+    /// the drill's prompt bank. Every answer of a drill resembles every prompt of the drill (all
+    /// STAR answers are work stories, all STAR prompts say "tell me about a time"); without that
+    /// shared part, what is left is what this prompt asks and what this answer is about, so an
+    /// answer about a conference talk meets "conference speaker" without naming it. The reason
+    /// quotes the closest sentence in the transcript's display text, names the prompt's key words
+    /// the answer addressed (or a synonym it used) and those it did not, and the found section
+    /// least related to the prompt.
     func judgeRelevance(
-        prompt: String, drill: Drill, sentences: [AnswerSentence], vectors: [[Double]], spans: [StructureSpan],
-        labels: [Int?], index: TranscriptIndex
+        prompt: String, drill: Drill, sentences: [AnswerSentence], vectors: [[Double]], sentenceCentre: [Double],
+        spans: [StructureSpan], labels: [Int?], index: TranscriptIndex
     ) throws -> (CriterionScore, Double) {
         let trimmed = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             return (CriterionScore(score: 3, reason: "no prompt given; neutral score", tier: .semantic), 0.5)
         }
-        let promptVector = try self.vectors([trimmed])[0]
-        let similarities = vectors.map { SentenceEvidence.dot($0, promptVector) }
+        let promptCentre = Self.mean(try self.vectors(Self.promptBank(drill: drill)))
+        let promptVector = Self.centred(try self.vectors([trimmed])[0], promptCentre)
+        let centred = vectors.map { Self.centred($0, sentenceCentre) }
+        let similarities = centred.map { SentenceEvidence.dot($0, promptVector) }
         var best = 0
         for i in similarities.indices where similarities[i] > similarities[best] { best = i }
-        var mean = [Double](repeating: 0, count: promptVector.count)
-        for vector in vectors { for d in mean.indices { mean[d] += vector[d] } }
-        let norm = max(sqrt(mean.reduce(0) { $0 + $1 * $1 }), 1e-12)
-        mean = mean.map { $0 / norm }
-        // Baselines: how close the answer is to the drill's other prompts. Every answer of a
-        // drill resembles all its prompts a little (STAR answers are all work stories); what
-        // counts is how much closer it is to its own.
-        let others = try self.vectors(Self.otherPrompts(drill: drill, prompt: trimmed))
+        let mean = Self.centred(Self.mean(centred), [Double](repeating: 0, count: promptVector.count))
+        // Baselines: how close the answer is to the drill's other prompts; what counts is how
+        // much closer it is to its own.
+        let others = try self.vectors(Self.otherPrompts(drill: drill, prompt: trimmed)).map { Self.centred($0, promptCentre) }
         var bestOther = 0.0
         var meanOther = 0.0
         for other in others {
-            bestOther += vectors.map { SentenceEvidence.dot($0, other) }.max() ?? 0
+            bestOther += centred.map { SentenceEvidence.dot($0, other) }.max() ?? 0
             meanOther += SentenceEvidence.dot(mean, other)
         }
         bestOther /= Double(max(others.count, 1))
         meanOther /= Double(max(others.count, 1))
-        let r = SemanticWeights.relevance
+        let r = RelevanceWeights.logistic
         let probability = 1 / (1 + exp(-(r[0] + r[1] * (similarities[best] - bestOther)
             + r[2] * (SentenceEvidence.dot(mean, promptVector) - meanOther))))
         let score = Self.relevanceScore(probability)
@@ -171,11 +180,34 @@ public struct SemanticScorer {
     }
 
     /// The drill's other prompts, or every built-in prompt when the drill has no other; the
-    /// baseline of the relevance features (same rule as `other_prompts` in train-structure.py).
+    /// baseline of the relevance features (same rule as `other_prompts` in train-relevance.py).
     static func otherPrompts(drill: Drill, prompt: String) -> [String] {
         let others = drill.prompts.filter { $0 != prompt }
         if !others.isEmpty { return others }
         return BuiltInDrills.all.sorted { $0.id < $1.id }.flatMap(\.prompts).filter { $0 != prompt }
+    }
+
+    /// The prompts whose mean is the centre of the prompt vectors: the drill's bank, or every
+    /// built-in prompt when the drill has fewer than two (same rule as `bank` in
+    /// train-relevance.py).
+    static func promptBank(drill: Drill) -> [String] {
+        if drill.prompts.count >= 2 { return drill.prompts }
+        return BuiltInDrills.all.sorted { $0.id < $1.id }.flatMap(\.prompts)
+    }
+
+    /// The component-wise mean of `vectors` (zero-length for none).
+    static func mean(_ vectors: [[Double]]) -> [Double] {
+        guard let first = vectors.first else { return [] }
+        var sum = [Double](repeating: 0, count: first.count)
+        for vector in vectors { for d in sum.indices { sum[d] += vector[d] } }
+        return sum.map { $0 / Double(vectors.count) }
+    }
+
+    /// `vector − centre`, scaled to unit length (left as it is when the centre is empty).
+    static func centred(_ vector: [Double], _ centre: [Double]) -> [Double] {
+        let shifted = centre.count == vector.count ? zip(vector, centre).map { $0 - $1 } : vector
+        let norm = max(sqrt(shifted.reduce(0) { $0 + $1 * $1 }), 1e-12)
+        return shifted.map { $0 / norm }
     }
 
     /// The found section whose sentences are on average least similar to the prompt, when the

@@ -10,9 +10,8 @@ struct TranscriptCheckStage {
 
     /// - Parameters:
     ///   - audio: the recording the transcript was made from; re-decodes read their stretch of it.
-    ///   - windows: the windows it was recognised in; the second opinion uses the same.
     ///   - transcriber: the engine that made it; re-decodes use it.
-    func run(_ transcript: Transcript, audio: DecodedAudioFile, windows: TranscriptionWindows,
+    func run(_ transcript: Transcript, audio: DecodedAudioFile,
              analysis: DeliveryAnalysis, transcriber: any Transcriber) throws -> Transcript {
         let sampleRate = audio.sampleRate
         var result = transcript
@@ -24,28 +23,45 @@ struct TranscriptCheckStage {
         }
         let redecode: TranscriptChecker.Redecode = { start, end, prompt in
             let range = audio.sampleRange(from: start, to: end)
-            guard !range.isEmpty else { return [] }
+            guard !range.isEmpty else { return ([], []) }
             let from = range.lowerBound
             let window = try audio.samples(in: range)
-            let words: [TranscriptWord]
+            let decoded: TranscriptChecker.Redecoded
             if let whisper {
-                words = try whisper.decode(samples: window, sampleRate: sampleRate, prompt: prompt)
+                decoded = try whisper.decodeWithSegments(samples: window, sampleRate: sampleRate, prompt: prompt)
             } else {
-                words = try transcriber.transcribe(samples: window, sampleRate: sampleRate).words
+                decoded = (try transcriber.transcribe(samples: window, sampleRate: sampleRate).words, [])
             }
             let offset = Double(from) / Double(sampleRate)
-            return words.map { word in
+            let words = decoded.words.map { word in
                 var shifted = word
                 shifted.start += offset
                 shifted.end += offset
                 return shifted
             }
+            let segments = decoded.segments.map { segment in
+                var shifted = segment
+                shifted.start += offset
+                shifted.end += offset
+                return shifted
+            }
+            return (words, segments)
         }
         // The language check: tiny.en has no language identification, so pocketsphinx (always
-        // installed with savvy) is asked for a second opinion on Whisper's words.
+        // installed with savvy) is asked for a second opinion on Whisper's words, in stretches of
+        // at most a minute cut in pauses so its memory does not grow with the answer.
         var second: [TranscriptWord]?
         if whisper != nil, let pocketsphinx = try? PocketSphinxTranscriber() {
-            second = try windows.words(audio, with: pocketsphinx)
+            let stretches = TranscriptionWindows.plan(
+                duration: audio.durationSeconds, speech: analysis.activity.segments,
+                maximumSeconds: PocketSphinxTranscriber.longestUtteranceSeconds)
+            let ranges = stretches.spans.map { audio.sampleRange(from: $0.start, to: $0.end) }
+            let words = try pocketsphinx.transcribe(stretches: ranges.count, sampleRate: sampleRate) { index in
+                try audio.samples(in: ranges[index])
+            }
+            second = zip(ranges, words).flatMap { range, words in
+                TranscriptionWindows.shifted(words, by: Double(range.lowerBound) / Double(sampleRate))
+            }
         }
         let prompt = whisper.flatMap { $0.configuration.prompt.isEmpty ? nil : $0.configuration.prompt }
         var checker = TranscriptChecker()

@@ -82,15 +82,13 @@ public struct TranscriptionWindows: Sendable, Equatable {
             let moved = Self.shifted(part, by: offset)
             whole.words += moved.words
             whole.verbatimPass = whole.verbatimPass.flatMap { earlier in moved.verbatimPass.map { earlier + $0 } }
+            if whole.segments != nil || moved.segments != nil {
+                whole.segments = (whole.segments ?? []) + (moved.segments ?? [])
+            }
             joined = whole
         }
         guard let joined else { throw TranscriptionError.emptyAudio(engine: transcriber.engineID) }
         return joined
-    }
-
-    /// Recognises each window with `transcriber` and returns the words on the recording's clock.
-    public func words(_ audio: DecodedAudioFile, with transcriber: any Transcriber) throws -> [TranscriptWord] {
-        try transcribe(audio, with: transcriber).words
     }
 
     static func shifted(_ transcript: Transcript, by offset: Double) -> Transcript {
@@ -98,6 +96,12 @@ public struct TranscriptionWindows: Sendable, Equatable {
         var moved = transcript
         moved.words = shifted(transcript.words, by: offset)
         moved.verbatimPass = transcript.verbatimPass.map { shifted($0, by: offset) }
+        moved.segments = transcript.segments?.map { segment in
+            var moved = segment
+            moved.start += offset
+            moved.end += offset
+            return moved
+        }
         return moved
     }
 
