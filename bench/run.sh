@@ -34,6 +34,11 @@ fi
 # venv's Python (numpy, faster-whisper).
 SAVVY_VENV_DIR="${SAVVY_VENV:-${XDG_DATA_HOME:-$HOME/.local/share}/savvy/venv}"
 if [ -x "$SAVVY_VENV_DIR/bin/python3" ]; then
+  # Whisper's English normaliser for the WER column, kept out of the engines' venv.
+  if [ ! -d bench/.deps/whisper_normalizer ]; then
+    "$SAVVY_VENV_DIR/bin/python3" -m pip install -q --no-deps --target bench/.deps \
+      whisper-normalizer==0.1.15 regex more-itertools || echo "real speech bench: whisper-normalizer not installed"
+  fi
   "$SAVVY_VENV_DIR/bin/python3" bench/real_speech_bench.py --savvy "$SAVVY" --shared "$SHARED" --out "$OUT"
 else
   echo "real speech bench: skipped (no Whisper venv at $SAVVY_VENV_DIR; run 'make venv')"

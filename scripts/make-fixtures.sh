@@ -185,6 +185,17 @@ VOICE=de
 say de1 "Im letzten Jahr habe ich das Team geleitet, als unser Abrechnungssystem am Monatsende ausfiel."
 say de2 "Ich habe die Fehler gefunden, die Änderung zurückgenommen und eine Warteschlange eingebaut."
 assemble "$OUT/german.wav" "$OUT/german.json" speech:de1 pause:g080 speech:de2
+
+# french.wav, spanish.wav: the same answer in French and Spanish (espeak-ng's fr and es voices).
+# Whisper tiny.en turns both into one English phrase over and over: the gate must say so.
+VOICE=fr
+say fr1 "L'année dernière, j'ai dirigé l'équipe quand notre système de facturation est tombé en panne à la fin du mois."
+say fr2 "J'ai trouvé les erreurs, annulé le changement et ajouté une file d'attente."
+assemble "$OUT/french.wav" "$OUT/french.json" speech:fr1 pause:g080 speech:fr2
+VOICE=es
+say es1 "El año pasado dirigí el equipo cuando nuestro sistema de facturación falló a fin de mes."
+say es2 "Encontré los errores, deshice el cambio y añadí una cola de espera."
+assemble "$OUT/spanish.wav" "$OUT/spanish.json" speech:es1 pause:g080 speech:es2
 VOICE=en-us
 
 # symbols.wav: numbers, a percentage, money and a question, for the display transcript.

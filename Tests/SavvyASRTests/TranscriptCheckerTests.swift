@@ -42,7 +42,7 @@ final class TranscriptCheckerTests: XCTestCase {
             transcript, speech: speech, verbatimPrompt: "Umm, uh.",
             redecode: { start, end, prompt in
                 windows.append((start, end, prompt))
-                return self.words("i was not a fan of the first plan so we changed the game", from: start + 0.1, step: 0.5)
+                return (self.words("i was not a fan of the first plan so we changed the game", from: start + 0.1, step: 0.5), [])
             })
         XCTAssertEqual(windows.count, 1)
         XCTAssertNil(windows[0].2, "the first re-decode has no prompt")
@@ -53,7 +53,7 @@ final class TranscriptCheckerTests: XCTestCase {
 
         let stuck = try TranscriptChecker().check(
             transcript, speech: speech, verbatimPrompt: "Umm, uh.",
-            redecode: { _, end, _ in self.words("the game the game the game the game", from: end - 3.2) })
+            redecode: { _, end, _ in (self.words("the game the game the game the game", from: end - 3.2), []) })
         XCTAssertEqual(stuck.words.map(\.text), ["so", "i'm", "not", "a", "fan", "of", "the", "game", "and", "we", "moved", "on"])
         XCTAssertEqual(stuck.check?.loops.map(\.redecoded), [false])
         XCTAssertEqual(stuck.check?.trusted, false)
@@ -77,7 +77,7 @@ final class TranscriptCheckerTests: XCTestCase {
         }
         let refuse: TranscriptChecker.Redecode = { _, _, _ in
             XCTFail("a trailing loop has no audio to decode again")
-            return []
+            return ([], [])
         }
         let atEnd = try TranscriptChecker().check(
             Transcript(words: spoken + collapsed(at: 9.98), engine: "whisper", model: "m"), speech: [(0.4, 10.0)],
@@ -99,10 +99,81 @@ final class TranscriptCheckerTests: XCTestCase {
         // The same collapse 10 s before the end of the audio, with speech under it: not trailing.
         let midway = try TranscriptChecker().check(
             Transcript(words: spoken + collapsed(at: 9.98), engine: "whisper", model: "m"), speech: [(0.4, 10.0)],
-            verbatimPrompt: "Umm, uh.", redecode: { _, _, _ in [] }, audioEnd: 20)
+            verbatimPrompt: "Umm, uh.", redecode: { _, _, _ in ([], []) }, audioEnd: 20)
         XCTAssertEqual(midway.check?.loops.map(\.trailing), [false])
         XCTAssertEqual(midway.check?.trusted, false)
         XCTAssertEqual(midway.check?.reason?.hasPrefix("the recogniser repeated “thank you for your time” 16 times"), true)
+    }
+
+    /// One decode window's statistics, as the worker sends them.
+    func segment(_ start: Double, _ end: Double, ratio: Double) -> DecodeSegment {
+        DecodeSegment(start: start, end: end, averageLogProbability: -0.3, compressionRatio: ratio, noSpeechProbability: 0.1)
+    }
+
+    /// Issue 9: Whisper's own compression ratio is loop evidence. The same repetition, each copy
+    /// taking time on speech, is the speaker's in a window that compresses like English (1.6)
+    /// and a decoder loop in one Whisper would reject (12, as tiny.en's French and Spanish
+    /// decodes); that one, when decoding again does not help, distrusts with the ratio and the
+    /// language line.
+    func testIssue9_CompressionRatioIsLoopEvidence() throws {
+        let said = words("we went there we went there we went there and came back", from: 0)
+        let speech = [(start: 0.0, end: said.last!.end)]
+        var english = Transcript(words: said, engine: "whisper", model: "m")
+        english.segments = [segment(0, said.last!.end, ratio: 1.6)]
+        let kept = try TranscriptChecker().check(english, speech: speech, verbatimPrompt: nil, redecode: { _, _, _ in
+            XCTFail("a supported repetition is not decoded again")
+            return ([], [])
+        })
+        XCTAssertEqual(kept.words, said)
+        XCTAssertEqual(kept.check?.trusted, true)
+        XCTAssertEqual(kept.check?.compressionRatio, 1.6)
+
+        var looped = english
+        looped.segments = [segment(0, said.last!.end, ratio: 12)]
+        let caught = try TranscriptChecker().check(looped, speech: speech, verbatimPrompt: nil,
+                                                   redecode: { start, end, _ in
+            (self.words("we went there we went there we went there", from: start), [self.segment(start, end, ratio: 9)])
+        })
+        XCTAssertEqual(caught.check?.loops.map(\.compressionRatio), [12])
+        XCTAssertEqual(caught.check?.trusted, false)
+        XCTAssertEqual(caught.check?.reason, "the recogniser repeated “we went there” 3 times (compression ratio 12.00, above "
+            + "Whisper's 2.40) and decoding again did not help: the answer may not be in English, or not clear enough to transcribe")
+    }
+
+    /// Issue 9: a window Whisper finds repetitive whose repetition the loop rule cannot see (here
+    /// a phrase of twelve words, twice) distrusts the transcript with one line; the same words in
+    /// an English-like window are trusted, and a repetitive window whose loop was dropped as
+    /// trailing (AMI dev01) does not count.
+    func testIssue9_RepetitiveDecodeWithoutLoopIsNotTrusted() throws {
+        let phrase = "this is the first time i have ever seen a lot of time "
+        let said = words(phrase + phrase, from: 0)
+        let speech = [(start: 0.0, end: said.last!.end)]
+        let cases: [(id: String, ratio: Double, reason: String?)] = [
+            ("english-window", 1.6, nil),
+            ("repetitive-window", 3.1, "the recogniser's words repeat themselves from 0 s to 10 s (compression ratio 3.10, "
+                + "above Whisper's 2.40): the answer may not be in English, or not clear enough to transcribe"),
+        ]
+        for c in cases {
+            var transcript = Transcript(words: said, engine: "whisper", model: "m")
+            transcript.segments = [segment(0, said.last!.end, ratio: c.ratio)]
+            let checked = try TranscriptChecker().check(transcript, speech: speech, verbatimPrompt: nil, redecode: nil)
+            XCTAssertEqual(checked.check?.reason, c.reason, c.id)
+            XCTAssertEqual(checked.words, said, c.id)
+        }
+
+        let spoken = words("if you connect to it please make sure to restart your laptop", from: 0.5, step: 0.75)
+        let tail = (0..<16).flatMap { _ in
+            "thank you for your time".split(separator: " ").map {
+                TranscriptWord(text: String($0), start: 9.98, end: 9.98, confidence: 0.6)
+            }
+        }
+        var dev01 = Transcript(words: spoken + tail, engine: "whisper", model: "m")
+        dev01.segments = [segment(0.5, 5.0, ratio: 1.56), segment(5.0, 10.0, ratio: 16.5)]
+        let checked = try TranscriptChecker().check(dev01, speech: [(0.4, 10.0)], verbatimPrompt: nil, redecode: nil,
+                                                    audioEnd: 10.00006)
+        XCTAssertEqual(checked.words, spoken)
+        XCTAssertEqual(checked.check?.loops.map(\.trailing), [true])
+        XCTAssertEqual(checked.check?.trusted, true)
     }
 
     /// Stored checks from before `trailing` existed still read, as not trailing.
@@ -124,7 +195,7 @@ final class TranscriptCheckerTests: XCTestCase {
         let transcript = Transcript(words: looped, engine: "whisper", model: "m")
         let checked = try TranscriptChecker().check(
             transcript, speech: [(0, 8)], verbatimPrompt: nil,
-            redecode: { start, _, _ in self.words("so we just go around and see", from: start + 0.2) })
+            redecode: { start, _, _ in (self.words("so we just go around and see", from: start + 0.2), []) })
         XCTAssertEqual(checked.check?.loops.map(\.phrase), ["yeah"])
         XCTAssertEqual(checked.check?.loops.first?.repeats, 21)
         XCTAssertFalse(checked.words.contains { $0.text == "yeah" && $0.start > 3 }, "the collapsed copies are gone")
@@ -146,7 +217,7 @@ final class TranscriptCheckerTests: XCTestCase {
             Transcript(words: said, engine: "whisper", model: "m"), speech: speech, verbatimPrompt: "Umm, uh.",
             redecode: { _, _, _ in
                 XCTFail("a supported repetition is not decoded again")
-                return []
+                return ([], [])
             })
         XCTAssertEqual(checked.words, said)
         XCTAssertEqual(checked.check?.loops, [])
@@ -178,7 +249,7 @@ final class TranscriptCheckerTests: XCTestCase {
         let speech = [(start: 0.0, end: 1.2), (start: 1.5, end: 6.0), (start: 8.0, end: 9.2)]
         var prompts: [String?] = []
         let reported = try TranscriptChecker().check(transcript, speech: speech, verbatimPrompt: "Umm.",
-                                                     redecode: { _, _, prompt in prompts.append(prompt); return [] })
+                                                     redecode: { _, _, prompt in prompts.append(prompt); return ([], []) })
         XCTAssertEqual(prompts, [nil, "Umm."])
         let stretch = try XCTUnwrap(reported.check?.unrecognised.first)
         XCTAssertEqual(stretch.start, 1.5, accuracy: 0.01)
@@ -188,7 +259,7 @@ final class TranscriptCheckerTests: XCTestCase {
 
         let recovered = try TranscriptChecker().check(
             transcript, speech: speech, verbatimPrompt: "Umm.",
-            redecode: { start, _, _ in self.words("then we rolled back the schema change", from: start + 0.2, step: 0.6) })
+            redecode: { start, _, _ in (self.words("then we rolled back the schema change", from: start + 0.2, step: 0.6), []) })
         XCTAssertEqual(recovered.check?.unrecognised, [])
         XCTAssertEqual(recovered.check?.recoveredWords, 7)
         XCTAssertEqual(recovered.words.map(\.text).joined(separator: " "), "we fixed it then we rolled back the schema change and it held")
@@ -203,7 +274,8 @@ final class TranscriptCheckerTests: XCTestCase {
             ("trusted", english, english, nil),
             ("unsure", words("in my last role i was the lead when our billing service failed at the end of the month",
                              from: 0, confidence: 0.3), nil,
-             "the recogniser is unsure of most words (mean confidence 0.30)"),
+             "the recogniser is unsure of most words (mean confidence 0.30): the answer may not be in English, "
+                + "or not clear enough to transcribe"),
             ("engines-disagree", words("i'm going to go to the hospital now and then we will see the doctor okay",
                                        from: 0), words("him letters yard have ink dust team gala tat", from: 0),
              "the two speech engines agree on only 0 % of the words: the answer may not be in English, or not clear enough to transcribe"),

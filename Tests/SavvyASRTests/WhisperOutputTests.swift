@@ -48,6 +48,20 @@ final class WhisperOutputTests: XCTestCase {
         XCTAssertEqual(words[2].confidence, 0.8)
     }
 
+    /// Issue 9: the worker's segment statistics (protocol 2): times clamped into the audio, an
+    /// entry without its numbers skipped, none from a protocol 1 reply.
+    func testIssue9_SegmentStatistics() {
+        let raw: [[String: Any]] = [
+            ["start": 0.0, "end": 2.5, "avg_logprob": -0.4, "compression_ratio": 1.5, "no_speech_prob": 0.2],
+            ["start": 2.5, "end": 3.0, "avg_logprob": -0.3],
+        ]
+        XCTAssertEqual(WhisperTranscriber.segments(from: raw, duration: 2.0),
+                       [DecodeSegment(start: 0, end: 2.0, averageLogProbability: -0.4, compressionRatio: 1.5, noSpeechProbability: 0.2)])
+        XCTAssertEqual(WhisperTranscriber.segments(from: [], duration: 2.0), [])
+        XCTAssertTrue(DecodeSegment(start: 0, end: 1, averageLogProbability: 0, compressionRatio: 2.41, noSpeechProbability: 0).isRepetitive)
+        XCTAssertFalse(DecodeSegment(start: 0, end: 1, averageLogProbability: 0, compressionRatio: 2.4, noSpeechProbability: 0).isRepetitive)
+    }
+
     /// Transcripts stored before display text and the verbatim pass were kept still decode.
     func testIssue9_OldTranscriptJSONDecodes() throws {
         let old = #"{"engine":"whisper","model":"m","words":[{"confidence":0.9,"end":0.5,"start":0,"text":"so"}]}"#
@@ -55,5 +69,6 @@ final class WhisperOutputTests: XCTestCase {
         XCTAssertNil(transcript.words[0].display)
         XCTAssertNil(transcript.verbatimPass)
         XCTAssertEqual(transcript.words[0].displayText, "so")
+        XCTAssertNil(transcript.segments)
     }
 }

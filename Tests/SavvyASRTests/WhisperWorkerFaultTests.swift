@@ -50,7 +50,7 @@ final class WhisperWorkerFaultTests: XCTestCase {
         while read line; do
           id=$(echo "$line" | sed 's/.*"id":\([0-9]*\).*/\1/')
           case "$line" in
-            *'"prompt":""'*) echo "{\"id\": $id, \"words\": [{\"text\": \" Hello,\", \"start\": 0.0, \"end\": 0.4, \"probability\": 0.75}]}" ;;
+            *'"prompt":""'*) echo "{\"id\": $id, \"words\": [{\"text\": \" Hello,\", \"start\": 0.0, \"end\": 0.4, \"probability\": 0.75}], \"segments\": [{\"start\": 0.0, \"end\": 0.4, \"avg_logprob\": -0.25, \"compression_ratio\": 0.9, \"no_speech_prob\": 0.125}]}" ;;
             *) echo "{\"id\": $id, \"words\": [{\"text\": \" Um,\", \"start\": 0.0, \"end\": 0.2, \"probability\": 0.5}]}" ;;
           esac
         done
@@ -60,6 +60,9 @@ final class WhisperWorkerFaultTests: XCTestCase {
         // The unprompted decode gives the words, the prompted one the verbatim pass.
         XCTAssertEqual(transcript.words, [TranscriptWord(text: "hello", start: 0, end: 0.4, confidence: 0.75, display: "Hello,")])
         XCTAssertEqual(transcript.verbatimPass, [TranscriptWord(text: "um", start: 0, end: 0.2, confidence: 0.5, display: "Um,")])
+        // Protocol 2: the unprompted decode's segment statistics come along.
+        XCTAssertEqual(transcript.segments, [DecodeSegment(start: 0, end: 0.4, averageLogProbability: -0.25,
+                                                           compressionRatio: 0.9, noSpeechProbability: 0.125)])
         XCTAssertEqual(transcript.engine, "whisper")
         XCTAssertEqual(transcript.model, "ct2:model-int8")
     }

@@ -101,12 +101,32 @@ final class TranscriptTrustTests: XCTestCase {
         XCTAssertEqual((try check(json)["loops"] as? [Any])?.count, 0)
     }
 
+    /// Issue 9: French and Spanish answers, which tiny.en turns into one English phrase over and
+    /// over, are not judged, with one line that says the answer may not be in English.
+    func testIssue9_FrenchAndSpanishAnswersAreNotJudged() throws {
+        try requireWhisper()
+        for file in ["french.wav", "spanish.wav"] {
+            let home = try TemporaryDirectory()
+            let (json, report) = try score(file, home: home)
+            XCTAssertEqual(try check(json)["trusted"] as? Bool, false, file)
+            let lines = report.split(separator: "\n").filter { $0.contains("! transcript not trusted:") }
+            XCTAssertEqual(lines.count, 1, report)
+            XCTAssertTrue(lines.first?.contains("may not be in English") == true, report)
+            XCTAssertTrue(rubricIsNotJudged(json), file)
+        }
+    }
+
+    func rubricIsNotJudged(_ json: [String: Any]) -> Bool {
+        (json["rubric"] as? [String: Any])?["content"] is NSNull
+    }
+
     func testIssue9_GermanAnswerIsNotJudged() throws {
         try requireWhisper()
         let home = try TemporaryDirectory()
         let (json, report) = try score("german.wav", home: home)
         XCTAssertEqual(try check(json)["trusted"] as? Bool, false)
         XCTAssertEqual(report.components(separatedBy: "! transcript not trusted:").count, 2, report)
+        XCTAssertTrue(report.contains("may not be in English"), report)
         XCTAssertTrue(report.contains("not judged"), report)
         let pace = try XCTUnwrap((json["metrics"] as? [String: Any])?["pace"] as? [String: Any])
         XCTAssertNil(pace["wpm"], "no pace from invented words")

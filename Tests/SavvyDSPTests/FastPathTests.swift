@@ -46,6 +46,69 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    /// The CPPS peak search converts only the bins around possible maxima to dB. On rows with
+    /// ripples, plateaus, exact ties, neighbours one ulp apart, monotone runs and lone spikes it
+    /// must give, bit for bit, what converting every bin gives (Praat's search, written out here).
+    func testIssue13_peakSearchOnCandidateBinsEqualsTheFullSearch() {
+        let n = 513, low = 31, high = 166
+        let candidates = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        let values = UnsafeMutablePointer<Double>.allocate(capacity: n + 2)
+        let bins = UnsafeMutablePointer<Int>.allocate(capacity: n + 2)
+        let decibels = UnsafeMutablePointer<Double>.allocate(capacity: n)
+        defer {
+            candidates.deallocate()
+            values.deallocate()
+            bins.deallocate()
+            decibels.deallocate()
+        }
+        var generator = SeededGenerator(seed: 17)
+        for trial in 0..<400 {
+            let period = 4 + 40 * generator.uniform(), phase = 6 * generator.uniform()
+            var row: [Double] = (0..<n).map { k in
+                exp(3 * sin(Double(k) / period + phase) + 0.5 * generator.gaussian())
+            }
+            switch trial % 6 {
+            case 1: row = row.map { ($0 * 2).rounded() / 2 + 1e-30 }  // plateaus and exact ties
+            case 2:  // neighbours equal or one ulp apart: below the logarithm's resolution
+                for k in stride(from: 0, to: n - 1, by: 2) {
+                    row[k + 1] = generator.uniform() < 0.5 ? row[k] : row[k].nextUp
+                }
+            case 3: row = (0..<n).map { exp(0.02 * Double($0)) }
+            case 4: row = (0..<n).map { k in k == 100 ? 5 : exp(-0.02 * Double(k)) }
+            case 5: row = [Double](repeating: 1e-30, count: n)
+            default: break
+            }
+            let fast = row.withUnsafeBufferPointer {
+                CPPSAnalyzer.parabolicPeak(of: $0.baseAddress!, count: n, low: low, high: high, candidates: candidates,
+                                           values: values, bins: bins, decibels: decibels)
+            }
+            let full = fullPeakSearch(row, low: low, high: high)
+            XCTAssertEqual(fast.value.bitPattern, full.value.bitPattern, "trial \(trial)")
+            XCTAssertEqual(fast.position.bitPattern, full.position.bitPattern, "trial \(trial)")
+        }
+    }
+
+    /// Every bin of the window to dB, then both ends and each local maximum, parabolically refined.
+    private func fullPeakSearch(_ row: [Double], low: Int, high: Int) -> (value: Double, position: Double) {
+        let first = max(low, 1) - 1
+        let last = min(high, row.count - 2) + 1
+        var logs = Array(row[first...last])
+        logs.withUnsafeMutableBufferPointer { FastLogarithm.naturalLogInPlace($0.baseAddress!, count: $0.count) }
+        let decibels = logs.map { $0 * (10 / M_LN10) }
+        func dB(_ k: Int) -> Double { decibels[k - first] }
+        var best = (value: dB(low), position: Double(low))
+        if dB(high) > best.value { best = (dB(high), Double(high)) }
+        for i in (first + 1)...(last - 1) {
+            let previous = dB(i - 1), current = dB(i), next = dB(i + 1)
+            guard current > previous && current >= next else { continue }
+            let dy = 0.5 * (next - previous)
+            let d2y = 2 * current - previous - next
+            let value = current + 0.5 * dy * dy / d2y
+            if value > best.value { best = (value, Double(i) + dy / d2y) }
+        }
+        return best
+    }
+
     /// The contiguous per-phase resampler path equals the direct polyphase sum
     /// y[m] = Σ_j x[j]·h[halfLength + m·down − j·up] up to summation-order rounding.
     func testResamplerMatchesDirectConvolution() {

@@ -31,16 +31,21 @@ public struct TranscriptCheck: Sendable, Equatable, Codable {
         /// recording (`LoopEvidence.isUnheard`): they were dropped as a trailing hallucination,
         /// and the loop does not count against trust.
         public var trailing: Bool
+        /// Whisper's compression ratio of the decode the copies lay in, when it finds it
+        /// repetitive (above `DecodeSegment.repetitiveCompressionRatio`); nil otherwise.
+        public var compressionRatio: Double?
 
-        public init(stretch: Stretch, phrase: String, repeats: Int, redecoded: Bool, trailing: Bool = false) {
+        public init(stretch: Stretch, phrase: String, repeats: Int, redecoded: Bool, trailing: Bool = false,
+                    compressionRatio: Double? = nil) {
             self.stretch = stretch
             self.phrase = phrase
             self.repeats = repeats
             self.redecoded = redecoded
             self.trailing = trailing
+            self.compressionRatio = compressionRatio
         }
 
-        private enum CodingKeys: String, CodingKey { case stretch, phrase, repeats, redecoded, trailing }
+        private enum CodingKeys: String, CodingKey { case stretch, phrase, repeats, redecoded, trailing, compressionRatio }
 
         /// Transcripts stored before `trailing` existed read it as false.
         public init(from decoder: any Decoder) throws {
@@ -50,6 +55,7 @@ public struct TranscriptCheck: Sendable, Equatable, Codable {
             repeats = try container.decode(Int.self, forKey: .repeats)
             redecoded = try container.decode(Bool.self, forKey: .redecoded)
             trailing = try container.decodeIfPresent(Bool.self, forKey: .trailing) ?? false
+            compressionRatio = try container.decodeIfPresent(Double.self, forKey: .compressionRatio)
         }
     }
 
@@ -72,6 +78,10 @@ public struct TranscriptCheck: Sendable, Equatable, Codable {
     /// check (tiny.en has no language identification, so a non-English answer comes back as
     /// fluent invented English that pocketsphinx does not corroborate).
     public var agreement: Double?
+    /// The highest compression ratio Whisper gave a segment of the decode (above 2.4 it rejects
+    /// a decode as repetitive); nil without segment statistics (pocketsphinx, older workers and
+    /// transcripts).
+    public var compressionRatio: Double?
     /// Whether content and word-based metrics may be judged from these words.
     public var trusted: Bool
     /// One lower-case line saying why not, when not trusted.

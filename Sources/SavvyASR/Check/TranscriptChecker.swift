@@ -14,14 +14,20 @@
 ///    long file can skip a stretch it would transcribe alone), and the words are merged by time.
 ///    What stays word-less is reported as unrecognised.
 /// 3. **Trust.** The words are not trusted when speech has no words, when they cover less than
-///    `minimumCoverage` of the speech, when a loop could not be repaired, when their mean
+///    `minimumCoverage` of the speech, when a loop could not be repaired, when a segment Whisper
+///    itself finds repetitive (`DecodeSegment.isRepetitive`) still has words and no loop was
+///    caught in it (tiny.en turns speech it cannot read, such as French or German, into one
+///    phrase over and over; English windows compress 0.8–1.7 times), when their mean
 ///    confidence is below `minimumConfidence`, or when a second engine heard too little of the
 ///    same words (`minimumAgreement`) — the language check: Whisper tiny.en writes fluent English
 ///    for any language, which pocketsphinx does not corroborate.
 public struct TranscriptChecker: Sendable {
-    /// Decodes seconds `start…end` of the recording again with `prompt` (nil: none) and returns
-    /// words timed from the start of the recording.
-    public typealias Redecode = (_ start: Double, _ end: Double, _ prompt: String?) throws -> [TranscriptWord]
+    /// What a re-decode gives: words timed from the start of the recording, and the decoder's
+    /// statistics for its segments on the same clock (none when the engine has none), so that a
+    /// re-decode Whisper itself finds repetitive is no repair.
+    public typealias Redecoded = (words: [TranscriptWord], segments: [DecodeSegment])
+    /// Decodes seconds `start…end` of the recording again with `prompt` (nil: none).
+    public typealias Redecode = (_ start: Double, _ end: Double, _ prompt: String?) throws -> Redecoded
 
     /// Word-less speech at least this long is decoded again and, if still word-less, reported
     /// (seconds, default 1.5).
@@ -63,10 +69,13 @@ public struct TranscriptChecker: Sendable {
                       redecode: Redecode?, secondOpinion: [TranscriptWord]? = nil,
                       audioEnd: Double? = nil) throws -> Transcript {
         var words = transcript.words
+        let segments = transcript.segments ?? []
         var loops: [TranscriptCheck.Loop] = []
-        for found in loopEvidence.loops(in: words, speech: speech).reversed() {
+        for found in loopEvidence.loops(in: words, speech: speech, segments: segments).reversed() {
             let start = words[found.first.lowerBound].start
             let end = words[found.repeats.upperBound - 1].end
+            let ratio = words[found.repeats].compactMap { LoopEvidence.segment(of: $0, in: segments) }
+                .filter(\.isRepetitive).map(\.compressionRatio).max()
             // Last in the transcript (loops are handled from the end, so a trailing loop that
             // was dropped can leave the one before it last) with nothing under its copies: there
             // is no audio to decode again. The first copy goes too when it is just as unheard.
@@ -76,22 +85,25 @@ public struct TranscriptChecker: Sendable {
                 words.removeSubrange((keepsFirst ? found.first.upperBound : found.first.lowerBound)..<found.repeats.upperBound)
                 loops.insert(TranscriptCheck.Loop(
                     stretch: .init(start: start, end: end), phrase: found.phrase.joined(separator: " "),
-                    repeats: found.count, redecoded: false, trailing: true), at: 0)
+                    repeats: found.count, redecoded: false, trailing: true, compressionRatio: ratio), at: 0)
                 continue
             }
             var replacement: [TranscriptWord]?
             if let redecode {
                 for prompt in [nil, verbatimPrompt] where replacement == nil {
                     if prompt != nil && verbatimPrompt == nil { continue }
-                    let again = Self.inside(try redecode(start, end, prompt), start: start, end: end)
-                    if !again.isEmpty && loopEvidence.loops(in: again, speech: speech).isEmpty { replacement = again }
+                    let decoded = try redecode(start, end, prompt)
+                    let again = Self.inside(decoded.words, start: start, end: end)
+                    if !again.isEmpty && loopEvidence.loops(in: again, speech: speech, segments: decoded.segments).isEmpty {
+                        replacement = again
+                    }
                 }
             }
             let range = found.first.lowerBound..<found.repeats.upperBound
             words.replaceSubrange(range, with: replacement ?? Array(words[found.first]))
             loops.insert(TranscriptCheck.Loop(
                 stretch: .init(start: start, end: end), phrase: found.phrase.joined(separator: " "),
-                repeats: found.count, redecoded: replacement != nil), at: 0)
+                repeats: found.count, redecoded: replacement != nil, compressionRatio: ratio), at: 0)
         }
 
         var redecoded = 0, recovered = 0, recoveredWords = 0
@@ -100,12 +112,14 @@ public struct TranscriptChecker: Sendable {
             var found: [TranscriptWord] = []
             if let redecode {
                 redecoded += 1
-                found = Self.inside(try redecode(gap.start, gap.end, nil), start: gap.start, end: gap.end)
+                var decoded = try redecode(gap.start, gap.end, nil)
+                found = Self.inside(decoded.words, start: gap.start, end: gap.end)
                 if found.isEmpty, let verbatimPrompt {
-                    found = Self.inside(try redecode(gap.start, gap.end, verbatimPrompt), start: gap.start, end: gap.end)
+                    decoded = try redecode(gap.start, gap.end, verbatimPrompt)
+                    found = Self.inside(decoded.words, start: gap.start, end: gap.end)
                 }
                 // A loop in a short window is no recovery.
-                if !loopEvidence.loops(in: found, speech: speech).isEmpty { found = [] }
+                if !loopEvidence.loops(in: found, speech: speech, segments: decoded.segments).isEmpty { found = [] }
             }
             if found.isEmpty {
                 unrecognised.append(.init(start: gap.start, end: gap.end))
@@ -134,36 +148,57 @@ public struct TranscriptChecker: Sendable {
             words.count >= minimumWordsForAgreement ? Self.agreement(words.map(\.text), other.map(\.text)) : nil
         }
 
+        // A segment Whisper finds repetitive with no loop caught in it: the repetition is one the
+        // loop rule cannot see (a phrase of more than ten words, copies that vary), and its words
+        // are still there.
+        let unexplained = segments.first { segment in
+            segment.isRepetitive
+                && !loops.contains { $0.stretch.end >= segment.start && $0.stretch.start <= segment.end }
+                && words.contains { LoopEvidence.segment(of: $0, in: [segment]) != nil }
+        }
         let reason = verdict(speechSeconds: speechSeconds, words: words, coverage: coverage, loops: loops,
-                             meanConfidence: meanConfidence, agreement: agreement)
+                             meanConfidence: meanConfidence, agreement: agreement, repetitive: unexplained)
         var result = transcript
         result.words = words
-        result.check = TranscriptCheck(
+        var check = TranscriptCheck(
             speechSeconds: speechSeconds, coverage: coverage, unrecognised: unrecognised, redecodedStretches: redecoded,
             recoveredStretches: recovered, recoveredWords: recoveredWords, loops: loops, meanConfidence: meanConfidence,
             agreement: agreement, trusted: reason == nil, reason: reason)
+        check.compressionRatio = segments.map(\.compressionRatio).max()
+        result.check = check
         return result
     }
 
     /// Why the words cannot be trusted, or nil.
     func verdict(speechSeconds: Double, words: [TranscriptWord], coverage: Double, loops: [TranscriptCheck.Loop],
-                 meanConfidence: Double?, agreement: Double?) -> String? {
+                 meanConfidence: Double?, agreement: Double?, repetitive: DecodeSegment? = nil) -> String? {
         if words.isEmpty {
             return speechSeconds >= minimumStretchSeconds
                 ? "no words were recognised in \(Self.seconds(speechSeconds)) of speech" : nil
         }
         if let loop = loops.first(where: { !$0.redecoded && !$0.trailing }) {
+            if let ratio = loop.compressionRatio {
+                // Whisper itself would reject the decode: most often speech it cannot read as English.
+                return "the recogniser repeated “\(loop.phrase)” \(loop.repeats) times (compression ratio "
+                    + "\(Self.fixed(ratio)), above Whisper's \(Self.fixed(DecodeSegment.repetitiveCompressionRatio))) "
+                    + "and decoding again did not help: " + Self.notEnglish
+            }
             return "the recogniser repeated “\(loop.phrase)” \(loop.repeats) times and decoding again did not help"
+        }
+        if let repetitive {
+            return "the recogniser's words repeat themselves from \(Self.seconds(repetitive.start)) to "
+                + "\(Self.seconds(repetitive.end)) (compression ratio \(Self.fixed(repetitive.compressionRatio)), above "
+                + "Whisper's \(Self.fixed(DecodeSegment.repetitiveCompressionRatio))): " + Self.notEnglish
         }
         if coverage < minimumCoverage {
             return "words cover only \(Int((coverage * 100).rounded())) % of the speech"
         }
         if let meanConfidence, let minimumConfidence, meanConfidence < minimumConfidence {
-            return "the recogniser is unsure of most words (mean confidence \(Self.fixed(meanConfidence)))"
+            return "the recogniser is unsure of most words (mean confidence \(Self.fixed(meanConfidence))): " + Self.notEnglish
         }
         if let agreement, agreement < minimumAgreement {
             return "the two speech engines agree on only \(Int((agreement * 100).rounded())) % of the words: "
-                + "the answer may not be in English, or not clear enough to transcribe"
+                + Self.notEnglish
         }
         return nil
     }
@@ -209,6 +244,8 @@ public struct TranscriptChecker: Sendable {
         }
         return Double(previous[b.count]) / Double(a.count)
     }
+
+    static let notEnglish = "the answer may not be in English, or not clear enough to transcribe"
 
     static func seconds(_ value: Double) -> String { "\(Int(value.rounded())) s" }
 

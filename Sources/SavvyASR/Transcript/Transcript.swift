@@ -19,6 +19,10 @@ public struct Transcript: Sendable, Equatable, Codable {
     /// Coverage, unrecognised stretches, loops and the trust verdict (`TranscriptChecker`); nil
     /// before the check ran and in transcripts stored before it existed.
     public var check: TranscriptCheck?
+    /// Whisper only: the decoder's statistics for the segments of the decode that gave `words`
+    /// (before the check), in time order; nil for pocketsphinx, when the worker sent none (a
+    /// protocol 1 worker, or no segment decoded), and in transcripts stored before they were kept.
+    public var segments: [DecodeSegment]?
 
     public init(words: [TranscriptWord], engine: String, model: String, verbatimPass: [TranscriptWord]? = nil,
                 check: TranscriptCheck? = nil) {

@@ -43,22 +43,31 @@ public final class WhisperTranscriber: Transcriber, @unchecked Sendable {
     /// "um"/"uh" that the unprompted decode drops). An empty `configuration.prompt` skips the
     /// second decode.
     public func transcribe(samples: [Float], sampleRate: Int) throws -> Transcript {
-        let words = try decode(samples: samples, sampleRate: sampleRate, prompt: nil)
+        let decoded = try decodeWithSegments(samples: samples, sampleRate: sampleRate, prompt: nil)
         let verbatim = configuration.prompt.isEmpty
             ? nil : try decode(samples: samples, sampleRate: sampleRate, prompt: configuration.prompt)
-        return Transcript(words: words, engine: engineID, model: installation.modelID, verbatimPass: verbatim)
+        var transcript = Transcript(words: decoded.words, engine: engineID, model: installation.modelID, verbatimPass: verbatim)
+        transcript.segments = decoded.segments.isEmpty ? nil : decoded.segments
+        return transcript
     }
 
     /// One decode of `samples` by the worker, with `prompt` as Whisper's initial prompt (nil:
     /// none). Words are timed from the start of `samples`.
     public func decode(samples: [Float], sampleRate: Int, prompt: String?) throws -> [TranscriptWord] {
+        try decodeWithSegments(samples: samples, sampleRate: sampleRate, prompt: prompt).words
+    }
+
+    /// `decode`, with the decoder's statistics for each segment (none from a worker that does
+    /// not send them).
+    public func decodeWithSegments(samples: [Float], sampleRate: Int, prompt: String?) throws
+        -> (words: [TranscriptWord], segments: [DecodeSegment]) {
         guard sampleRate == Self.sampleRate else {
             throw TranscriptionError.unsupportedSampleRate(engine: engineID, got: sampleRate, expected: Self.sampleRate)
         }
         guard !samples.isEmpty else { throw TranscriptionError.emptyAudio(engine: engineID) }
         let duration = Double(samples.count) / Double(sampleRate)
         let timeout = configuration.minimumTimeout + configuration.timeoutPerAudioSecond * duration
-        let raw = try lock.withLock { () throws -> [[String: Any]] in
+        let raw = try lock.withLock { () throws -> (words: [[String: Any]], segments: [[String: Any]]) in
             let worker = try runningWorker()
             do {
                 return try worker.transcribe(samples: samples, prompt: prompt ?? "", timeout: timeout)
@@ -72,7 +81,24 @@ public final class WhisperTranscriber: Transcriber, @unchecked Sendable {
                 throw error
             }
         }
-        return Self.words(from: raw, duration: duration)
+        return (Self.words(from: raw.words, duration: duration), Self.segments(from: raw.segments, duration: duration))
+    }
+
+    /// The worker's segment statistics, times clamped into the audio; an entry that lacks a
+    /// number is skipped (none come from a protocol 1 worker).
+    static func segments(from raw: [[String: Any]], duration: Double) -> [DecodeSegment] {
+        var segments: [DecodeSegment] = []
+        for entry in raw {
+            guard let start = entry["start"] as? Double, let end = entry["end"] as? Double,
+                  let logProbability = entry["avg_logprob"] as? Double,
+                  let ratio = entry["compression_ratio"] as? Double,
+                  let noSpeech = entry["no_speech_prob"] as? Double else { continue }
+            let from = min(duration, max(0, start))
+            segments.append(DecodeSegment(start: from, end: min(duration, max(from, end)),
+                                          averageLogProbability: logProbability, compressionRatio: ratio,
+                                          noSpeechProbability: noSpeech))
+        }
+        return segments
     }
 
     private func runningWorker() throws -> WhisperWorker {

@@ -103,8 +103,10 @@ final class WhisperWorker {
     /// True while the Python process is alive.
     var isRunning: Bool { process.isRunning }
 
-    /// Sends one audio file to the worker and returns its raw word list.
-    func transcribe(samples: [Float], prompt: String, timeout: Double) throws -> [[String: Any]] {
+    /// Sends one audio file to the worker and returns its raw word list and segment statistics
+    /// (empty from a protocol 1 worker).
+    func transcribe(samples: [Float], prompt: String, timeout: Double) throws
+        -> (words: [[String: Any]], segments: [[String: Any]]) {
         let id = nextID
         nextID += 1
         let audio = directory.appendingPathComponent("audio-\(id).f32")
@@ -131,7 +133,7 @@ final class WhisperWorker {
         guard let words = reply["words"] as? [[String: Any]] else {
             throw TranscriptionError.workerProtocol(detail: "no word list in the reply")
         }
-        return words
+        return (words, (reply["segments"] as? [[String: Any]]) ?? [])
     }
 
     /// Closes the request socket (the worker exits on EOF), then terminates it if it lingers.

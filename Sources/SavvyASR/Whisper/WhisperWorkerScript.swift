@@ -5,8 +5,11 @@
 /// - worker → savvy once loaded: `{"ready": true}` or `{"ready": false, "error": "..."}`
 /// - savvy → worker: `{"id": N, "audio": "/tmp/x.f32", "prompt": "..."}` where the file holds
 ///   16 kHz mono little-endian float32 samples (audio never travels through the pipe)
-/// - worker → savvy: `{"id": N, "words": [{"text", "start", "end", "probability"}]}` or
-///   `{"id": N, "error": "..."}`
+/// - worker → savvy: `{"id": N, "words": [{"text", "start", "end", "probability"}],
+///   "segments": [{"start", "end", "avg_logprob", "compression_ratio", "no_speech_prob"}]}` or
+///   `{"id": N, "error": "..."}`. `segments` came with protocol 2 (the ready message says
+///   `"protocol": 2`); a reply without it is read as a decode without segment statistics.
+/// Version history: 1 words only; 2 adds `segments` and `protocol`.
 /// The worker exits when its stdin closes. Its real stdout is kept for replies only; anything a
 /// library prints goes to stderr, which savvy keeps in a log for error messages.
 ///
@@ -69,7 +72,7 @@ def main():
     except Exception as error:
         reply({"ready": False, "error": type(error).__name__ + ": " + str(error)[:300]})
         leave(1)
-    reply({"ready": True})
+    reply({"ready": True, "protocol": 2})
 
     for line in sys.stdin:
         line = line.strip()
@@ -86,11 +89,16 @@ def main():
                 temperature=0.0, word_timestamps=True, condition_on_previous_text=False,
                 initial_prompt=prompt, vad_filter=False)
             words = []
+            stats = []
             for segment in segments:
+                stats.append({"start": float(segment.start), "end": float(segment.end),
+                              "avg_logprob": float(segment.avg_logprob),
+                              "compression_ratio": float(segment.compression_ratio),
+                              "no_speech_prob": float(segment.no_speech_prob)})
                 for word in segment.words or []:
                     words.append({"text": word.word, "start": float(word.start),
                                   "end": float(word.end), "probability": float(word.probability)})
-            reply({"id": request_id, "words": words})
+            reply({"id": request_id, "words": words, "segments": stats})
         except Exception as error:
             reply({"id": request_id, "error": type(error).__name__ + ": " + str(error)[:300]})
     leave(0)

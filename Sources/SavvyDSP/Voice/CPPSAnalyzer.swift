@@ -45,8 +45,13 @@ final class CPPSAnalyzer {
     private let scratch: UnsafeMutablePointer<Double>
     private let bracketScratch: UnsafeMutablePointer<Double>
     private let windowValues: UnsafeMutablePointer<Double>
-    /// The peak search window (plus one bin each side) in dB.
+    /// The peak search window (plus one bin each side) in dB, filled only where needed.
     private let peakDecibels: UnsafeMutablePointer<Double>
+    /// Bins of the peak window that may be local maxima, and the linear values (then dB) of
+    /// the bins the peak test reads, with their bin numbers.
+    private let peakCandidates: UnsafeMutablePointer<Int>
+    private let peakValues: UnsafeMutablePointer<Double>
+    private let peakBins: UnsafeMutablePointer<Int>
     private let timeKernelValues: UnsafeMutablePointer<Double>
     private let quefrencyKernelValues: UnsafeMutablePointer<Double>
     /// Where the previous frame's medians were: neighbouring frames overlap by 98 %, so the
@@ -88,6 +93,9 @@ final class CPPSAnalyzer {
         scratch = zeroed(quefrencyCount)
         bracketScratch = zeroed(quefrencyCount)
         peakDecibels = zeroed(quefrencyCount)
+        peakCandidates = .allocate(capacity: quefrencyCount)
+        peakValues = zeroed(quefrencyCount + 2)
+        peakBins = .allocate(capacity: quefrencyCount + 2)
         windowValues = .allocate(capacity: windowLength)
         windowValues.initialize(from: window, count: windowLength)
         timeKernelValues = .allocate(capacity: timeKernel.count)
@@ -104,6 +112,9 @@ final class CPPSAnalyzer {
         bracketScratch.deallocate()
         windowValues.deallocate()
         peakDecibels.deallocate()
+        peakCandidates.deallocate()
+        peakValues.deallocate()
+        peakBins.deallocate()
         timeKernelValues.deallocate()
         quefrencyKernelValues.deallocate()
     }
@@ -375,7 +386,10 @@ final class CPPSAnalyzer {
         let n2 = n % 2 == 1 ? pairs + 1 : pairs
         let smoothed = self.smoothed
         let s = scratch
-        for i in 0..<pairs { s[i] = smoothed[n2 + i] / smoothed[i] }
+        // a pointer to the upper half, not `smoothed[n2 + i]`: the index sum's overflow check
+        // kept this loop of divisions scalar
+        let upperHalf = smoothed + n2
+        for i in 0..<pairs { s[i] = upperHalf[i] / smoothed[i] }
         let slopeMiddle = slopeBracket.middlePair(of: s, count: pairs, scratch: bracketScratch)
         let slope = 5 * log10(slopeMiddle.low * slopeMiddle.high) / (Double(n2) * dq)
         // intercept = median(y − m·x) = 10·log10(median(c² · 10^(−m·x/10)))
@@ -408,15 +422,61 @@ final class CPPSAnalyzer {
         }
         let interceptMiddle = interceptBracket.middlePair(of: s, count: n, scratch: bracketScratch)
         let intercept = 10 * log10(0.5 * (interceptMiddle.low + interceptMiddle.high))
-        // peak: both window ends raw, every local maximum refined by a parabola; largest wins.
-        // The window and its two neighbours in dB, by one vectorised logarithm pass.
+        let peak = CPPSAnalyzer.parabolicPeak(of: UnsafePointer(smoothed), count: n, low: peakLow, high: peakHigh,
+                                              candidates: peakCandidates, values: peakValues, bins: peakBins,
+                                              decibels: peakDecibels)
+        let bestValue = peak.value, bestPosition = peak.position
+        let quefrency = min(max(bestPosition * dq, 1.0 / 330), 1.0 / 60)
+        return bestValue - (slope * quefrency + intercept)
+    }
+
+    /// Praat's peak in bins `peakLow...peakHigh` of the smoothed cepstrum `smoothed[0..<n]`
+    /// (linear c², all positive): the two window ends raw, every local maximum in dB refined by
+    /// a parabola, the largest winning; returns its dB value and fractional bin. The buffers are
+    /// working memory of at least `n` (`candidates`, `decibels`) and `n + 2` (`values`, `bins`)
+    /// elements.
+    static func parabolicPeak(of smoothed: UnsafePointer<Double>, count n: Int, low peakLow: Int, high peakHigh: Int,
+                              candidates: UnsafeMutablePointer<Int>, values: UnsafeMutablePointer<Double>,
+                              bins: UnsafeMutablePointer<Int>,
+                              decibels: UnsafeMutablePointer<Double>) -> (value: Double, position: Double) {
+        // The test is on dB values, but only the bins around possible maxima need converting:
+        // a linear pre-filter with a 1e-9 relative slack keeps every bin the dB test can accept
+        // (FastLogarithm's error is below 1e-12, and scaling by 10/ln 10 keeps order), and the
+        // surviving bins are tested in the same order on the same dB values, so the result is
+        // the one converting every bin gives, bit for bit, with about a third of the logarithms.
         let first = max(peakLow, 1) - 1
         let last = min(peakHigh, n - 2) + 1
-        let decibels = peakDecibels
-        for k in first...last { decibels[k - first] = smoothed[k] }
-        FastLogarithm.naturalLogInPlace(decibels, count: last - first + 1)
+        let slack = 1 - 1e-9
+        var candidateCount = 0
+        for i in (first + 1)...(last - 1) {
+            // current ≥ each scaled neighbour, compared as bit patterns (positive doubles order
+            // as their bits do; a sign bit of the difference is 1 when current is smaller), so
+            // the loop stays free of mispredicted branches
+            let current = smoothed[i].bitPattern
+            let left = (smoothed[i - 1] * slack).bitPattern
+            let right = (smoothed[i + 1] * slack).bitPattern
+            candidates[candidateCount] = i
+            candidateCount &+= Int(((current &- left) >> 63 | (current &- right) >> 63) ^ 1)
+        }
+        // the two ends and each candidate with its neighbours (ascending, each bin once), in
+        // one vectorised logarithm pass
+        var gathered = 0
+        func gather(_ k: Int) {
+            values[gathered] = smoothed[k]
+            bins[gathered] = k
+            gathered += 1
+        }
+        gather(peakLow)
+        gather(peakHigh)
+        var covered = first - 1  // highest bin gathered for a candidate so far
+        for c in 0..<candidateCount {
+            let i = candidates[c]
+            for k in max(i - 1, covered + 1)...(i + 1) { gather(k) }
+            covered = i + 1
+        }
+        FastLogarithm.naturalLogInPlace(values, count: gathered)
         let toDecibels = 10 / M_LN10
-        for k in 0...(last - first) { decibels[k] *= toDecibels }
+        for j in 0..<gathered { decibels[bins[j] - first] = values[j] * toDecibels }
         func dB(_ k: Int) -> Double { decibels[k - first] }
         var bestValue = dB(peakLow)
         var bestPosition = Double(peakLow)
@@ -425,7 +485,8 @@ final class CPPSAnalyzer {
             bestValue = highValue
             bestPosition = Double(peakHigh)
         }
-        for i in (first + 1)...(last - 1) {
+        for c in 0..<candidateCount {
+            let i = candidates[c]
             let previousDB = dB(i - 1), currentDB = dB(i), nextDB = dB(i + 1)
             guard currentDB > previousDB && currentDB >= nextDB else { continue }
             let dy = 0.5 * (nextDB - previousDB)
@@ -436,8 +497,7 @@ final class CPPSAnalyzer {
                 bestPosition = Double(i) + dy / d2y
             }
         }
-        let quefrency = min(max(bestPosition * dq, 1.0 / 330), 1.0 / 60)
-        return bestValue - (slope * quefrency + intercept)
+        return (bestValue, bestPosition)
     }
 
     /// Weights of "the mean of the linearly interpolated sequence over ±width/2" as a

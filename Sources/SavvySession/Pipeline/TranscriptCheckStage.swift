@@ -24,22 +24,29 @@ struct TranscriptCheckStage {
         }
         let redecode: TranscriptChecker.Redecode = { start, end, prompt in
             let range = audio.sampleRange(from: start, to: end)
-            guard !range.isEmpty else { return [] }
+            guard !range.isEmpty else { return ([], []) }
             let from = range.lowerBound
             let window = try audio.samples(in: range)
-            let words: [TranscriptWord]
+            let decoded: TranscriptChecker.Redecoded
             if let whisper {
-                words = try whisper.decode(samples: window, sampleRate: sampleRate, prompt: prompt)
+                decoded = try whisper.decodeWithSegments(samples: window, sampleRate: sampleRate, prompt: prompt)
             } else {
-                words = try transcriber.transcribe(samples: window, sampleRate: sampleRate).words
+                decoded = (try transcriber.transcribe(samples: window, sampleRate: sampleRate).words, [])
             }
             let offset = Double(from) / Double(sampleRate)
-            return words.map { word in
+            let words = decoded.words.map { word in
                 var shifted = word
                 shifted.start += offset
                 shifted.end += offset
                 return shifted
             }
+            let segments = decoded.segments.map { segment in
+                var shifted = segment
+                shifted.start += offset
+                shifted.end += offset
+                return shifted
+            }
+            return (words, segments)
         }
         // The language check: tiny.en has no language identification, so pocketsphinx (always
         // installed with savvy) is asked for a second opinion on Whisper's words.

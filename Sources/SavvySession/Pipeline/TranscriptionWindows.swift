@@ -82,6 +82,9 @@ public struct TranscriptionWindows: Sendable, Equatable {
             let moved = Self.shifted(part, by: offset)
             whole.words += moved.words
             whole.verbatimPass = whole.verbatimPass.flatMap { earlier in moved.verbatimPass.map { earlier + $0 } }
+            if whole.segments != nil || moved.segments != nil {
+                whole.segments = (whole.segments ?? []) + (moved.segments ?? [])
+            }
             joined = whole
         }
         guard let joined else { throw TranscriptionError.emptyAudio(engine: transcriber.engineID) }
@@ -98,6 +101,12 @@ public struct TranscriptionWindows: Sendable, Equatable {
         var moved = transcript
         moved.words = shifted(transcript.words, by: offset)
         moved.verbatimPass = transcript.verbatimPass.map { shifted($0, by: offset) }
+        moved.segments = transcript.segments?.map { segment in
+            var moved = segment
+            moved.start += offset
+            moved.end += offset
+            return moved
+        }
         return moved
     }
 
