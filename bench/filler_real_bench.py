@@ -135,6 +135,60 @@ def truth_rows(engine, title, results, truths, precision_for):
     print("%-13s %-22s %s" % (engine, title, "  ".join("%-8s %s" % (s, fmt(tp, fp, n)) for s, (tp, fp) in totals.items())))
 
 
+def hesitation_set(savvy, engines, out, shared, callfriend):
+    """Section 2: real speakers with hesitations made from their own voice (make_hesitation_set.py),
+    per split, noise and source; held-out is the figure that counts. Misses are written to
+    OUT/hesitation-misses-ENGINE.json for finding the stage that lost them."""
+    folder = os.path.join(out, "hesitations")
+    made = subprocess.run([sys.executable, os.path.join(HERE, "make_hesitation_set.py"), "--savvy", savvy,
+                           "--shared", shared, "--callfriend", callfriend, folder],
+                          capture_output=True, text=True, check=True).stdout.split()
+    metas = [json.load(open(f[:-4] + ".json")) for f in made]
+    speakers = {split: sorted({m["speaker"] for m in metas if m["split"] == split}) for split in ("tune", "heldout")}
+    rule("Hesitations made from real speakers' own voices (bench/make_hesitation_set.py), split by speaker; "
+         "held-out speakers: %s; tuning: %s" % (", ".join(speakers["heldout"]), ", ".join(speakers["tune"])))
+    print("%-8s %-8s %-6s %4s  %s" % ("engine", "split", "noise", "n", "  ".join("%-28s" % s for s in SOURCES)))
+    for engine in engines:
+        try:
+            results = run(savvy, engine, made, os.path.join(out, "home-hesitations-" + engine))
+        except RuntimeError as e:
+            print("filler bench: %s failed on the hesitation set: %s" % (engine, e))
+            continue
+        per_clip = [by_source(d, a) for d, a in results]
+        misses = []
+        for split in ("heldout", "tune"):
+            for noise in ("clean", "snr20", "snr10", "all"):
+                picked = [i for i, m in enumerate(metas) if m["split"] == split and (noise == "all" or m["noise"] == noise)]
+                if not picked:
+                    continue
+                n = sum(len(metas[i]["fillers"]) for i in picked)
+                cells = []
+                for source in SOURCES:
+                    tp = fp = 0
+                    for i in picked:
+                        t, f = match(metas[i]["fillers"], per_clip[i][source])
+                        tp += t
+                        fp += f if metas[i]["precision"] else 0
+                    cells.append("%-28s" % fmt(tp, fp, n))
+                print("%-8s %-8s %-6s %4d  %s" % (engine, split, noise, n, "  ".join(cells)))
+        for i, m in enumerate(metas):
+            for truth in m["fillers"]:
+                found = {s: any(abs((h["start"] + h["end"]) / 2 - (truth["start"] + truth["end"]) / 2) <= MATCH_SECONDS
+                                for h in per_clip[i][s]) for s in SOURCES}
+                misses.append({"file": m["file"], "split": m["split"], "truth": truth, "found": found})
+            for h in per_clip[i]["savvy"]:
+                if not any(abs((h["start"] + h["end"]) / 2 - (t["start"] + t["end"]) / 2) <= MATCH_SECONDS for t in m["fillers"]):
+                    misses.append({"file": m["file"], "split": m["split"], "false": h})
+        held = [x for x in misses if x["split"] == "heldout" and "truth" in x]
+        for key in ("word", "place"):
+            values = sorted({x["truth"][key] for x in held})
+            print("%-8s heldout savvy recall by %s: %s" % (engine, key, ", ".join(
+                "%s %d/%d" % (v, sum(1 for x in held if x["truth"][key] == v and x["found"]["savvy"]),
+                              sum(1 for x in held if x["truth"][key] == v)) for v in values)))
+        with open(os.path.join(out, "hesitation-misses-%s.json" % engine), "w") as fh:
+            json.dump(misses, fh, indent=1)
+
+
 def know_wav(out, path):
     """The CallFriend fragment as 16 kHz mono (both telephone channels mixed), or None."""
     if not os.path.exists(path):
@@ -188,7 +242,11 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "bench/out"))
     ap.add_argument("--shared", default=os.environ.get("SAVVY_SHARED", os.path.join(ROOT, "../shared")))
     ap.add_argument("--callfriend", default=KNOW_SPH, help="know.sph.gz of Debian's transcriber package")
+    ap.add_argument("--parts", default="ami,hesitations,spliced,fluent",
+                    help="comma-separated sections to run: ami, hesitations, spliced (with the espeak set), fluent")
+    ap.add_argument("--engines", default="", help="comma-separated engines (default: pocketsphinx, and whisper when its venv exists)")
     args = ap.parse_args()
+    parts = set(args.parts.split(","))
     savvy = os.path.abspath(args.savvy)
     out = os.path.join(os.path.abspath(args.out), "fillers-real")
     os.makedirs(out, exist_ok=True)
@@ -196,13 +254,17 @@ def main():
     venv = os.environ.get("SAVVY_VENV") or os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"), "savvy/venv")
     if os.path.exists(os.path.join(venv, "bin", "python")):
         engines.append("whisper")
+    if args.engines:
+        engines = [e for e in args.engines.split(",") if e in engines]
     ami = os.path.join(args.shared, "bench-data/speech-ami")
     labels = json.load(open(os.path.join(HERE, "labels/ami-fillers.json")))
     lv = librivox()
     know = know_wav(out, args.callfriend)
 
     # ---- 1. AMI, per clip ----
-    if not os.path.isdir(ami):
+    if "ami" not in parts:
+        pass
+    elif not os.path.isdir(ami):
         print("filler bench: AMI skipped - %s not found (set SAVVY_SHARED)" % ami)
     else:
         names = sorted(labels["clips"])
@@ -218,7 +280,17 @@ def main():
             ami_rows(engine, names, results, labels)
         print("The labels come from recognisers that miss hesitations in far-field audio: few, so indicative only.")
 
-    # ---- 2. Real voices with spliced hesitations; 3. the espeak set ----
+    # ---- 2. Real speakers' own hesitations, held-out speakers ----
+    if "hesitations" in parts:
+        hesitation_set(savvy, engines, out, os.path.abspath(args.shared), args.callfriend)
+    if "spliced" in parts:
+        spliced(savvy, engines, out, lv, ami, know)
+    if "fluent" in parts:
+        fluent(savvy, engines, out, lv, know)
+
+
+def spliced(savvy, engines, out, lv, ami, know):
+    """Real voices with a spliced held "uh" (make_real_filler_set.py) and the espeak filler set."""
     spliced_dir = os.path.join(out, "spliced")
     sources = [os.path.join(lv[0], i + ".wav") for i, _ in lv[1]] if lv else []
     sources += sorted(glob.glob(os.path.join(ami, "*.wav"))) if os.path.isdir(ami) else []
@@ -241,7 +313,9 @@ def main():
             truths = [json.load(open(f[:-4] + ".json"))["fillers"] for f in files]
             truth_rows(engine, title, results, truths, lambda i: precise(files[i]))
 
-    # ---- 4. False hits on fluent speech; 5. discourse markers ----
+
+def fluent(savvy, engines, out, lv, know):
+    """False hesitation hits on fluent speech; discourse markers on the CallFriend fragment."""
     sets = []
     if lv:
         sets += mix(out, [os.path.join(lv[0], i + ".wav") for i, _ in lv[1]])

@@ -17,8 +17,10 @@ The model (mirrored exactly by SemanticScorer.swift; keep the two in step):
                 first/last sentence 0 with section 0; last sentence with the last section
                 top        k has the largest exRel of all sections for this sentence
   emission    softmax over K sections + none of  w·evidence[i,k]  and  v·[1, max_k exRel, max_k ex]
-  drillModel  log-probability from the drill's logistic regression over the embedding (out of
-              fold for training answers)
+  drillModel  log-probability from the drill's logistic regression over the sentence's embedding
+              and the same minus the answer's mean embedding (classifier_input: what the sentence
+              says, and how it differs from the rest of its answer — the topic is shared by every
+              sentence of an answer, the section's role is not); out of fold for training answers
   decoder     Viterbi over (label, sections used): a section is one contiguous run; starting a
               section that comes before one already used costs `outOfOrder`; each label change
               at sentence i scores `change`·(1 - cos(e_i, e_{i-1}) - 0.5); at the end each
@@ -26,7 +28,10 @@ The model (mirrored exactly by SemanticScorer.swift; keep the two in step):
 
 Training sentences (--train-on, default both): each training answer's written sentences, and the
 sentences the runtime makes of its Whisper transcript (SentenceSegmenter without VAD pauses, then
-AnswerSentence's 40-word cut), each labelled with the section most of its words were spoken in.
+AnswerSentence's 40-word cut), each labelled with the section most of its words were spoken in;
+and, for every training variant that was not transcribed (missing a section, out of order), the
+same runtime sentences of its scenario's complete transcript, regrouped in the variant's order
+(derived_units), so the decoder costs are tuned on runtime sentences of every variant.
 The held-out figures are measured as the bench does: on the Whisper transcripts' sentences, a
 section placed when its first sentence starts within ±1.5 s of the true start.
 
@@ -53,7 +58,7 @@ from minilm_ref import MiniLM  # noqa: E402
 FEATURES = ["exRel", "descRel", "ex", "cue", "cueOpen", "posSq", "first", "last", "top", "drillModel"]
 NONE_FEATURES = ["bias", "maxExRel", "maxEx", "drillModel"]
 GRID = {
-    "outOfOrder": [0.5, 1, 2, 3, 4, 6],
+    "outOfOrder": [0, 0.25, 0.5, 1, 2, 3, 4, 6],
     "skipFirst": [0, 0.5, 1, 2, 3, 4, 6],
     "skipMiddle": [0, 0.5, 1, 2, 3, 4, 6],
     "skipLast": [0, 0.5, 1, 2, 3, 4, 6],
@@ -253,10 +258,17 @@ def train_drill_model(x, y, classes, iterations=600, rate=2.0, l2=1e-2):
     return W
 
 
+def classifier_input(vectors):
+    """The drill classifier's input per sentence: its embedding, then the embedding minus the
+    answer's mean (DrillClassifier.logProbabilities)."""
+    return np.concatenate([vectors, vectors - vectors.mean(axis=0, keepdims=True)], axis=1)
+
+
 def drill_model_logp(W, vectors):
     if W is None:
         return np.zeros((len(vectors), 1))
-    logits = np.concatenate([vectors, np.ones((len(vectors), 1))], axis=1) @ W
+    x = classifier_input(vectors)
+    logits = np.concatenate([x, np.ones((len(x), 1))], axis=1) @ W
     logits -= logits.max(axis=1, keepdims=True)
     return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
 
@@ -431,7 +443,8 @@ def swift_table(w, v, params, summary, drill_models):
         f"    static let skipLast = {num(params['skipLast'])}",
         f"    /// Weight of the sentence-to-sentence change (1 - cosine, centred on 0.5) at a label change.",
         f"    static let change = {num(params['change'])}",
-        "    /// Per-drill sentence classifiers: drill id → (rows = 384 embedding dimensions + bias,",
+        "    /// Per-drill sentence classifiers: drill id → (rows = 384 embedding dimensions, 384 of the",
+        "    /// embedding minus the answer's mean, then bias;",
         "    /// columns = the drill's sections + none), Float32 little-endian, row-major, base64.",
         "    static let drillModels: [String: String] = [",
     ] + [f'        "{d}": "{base64.b64encode(drill_models[d].astype("<f4").tobytes()).decode()}",'
@@ -476,6 +489,44 @@ def answer_units(a, truth, whisper, source):
     return texts, labels_of, times, starts_by_label
 
 
+def derived_units(units, drills):
+    """Training variants re-cut from their scenario's complete Whisper transcript: the complete
+    answer's runtime sentences grouped by their section and put in the variant's order (none
+    sentences first, as written), timed as if spoken back to back. Only for variants without a
+    transcript of their own; the drill classifiers never see them (the sentences are the complete
+    answer's), the emission weights and decoder costs do."""
+    complete = {a["scenario"]: (texts, vectors, labels) for a, source, texts, vectors, labels, _, _ in units
+                if source == "whisper" and a["split"] == "train" and a["variant"] == "complete"}
+    transcribed = {a["id"] for a, source, *_ in units if source == "whisper"}
+    result = []
+    for a, source, *_ in units:
+        # An off-topic answer's sentences are its complete one's: deriving it would count them twice.
+        if source != "text" or a["split"] != "train" or a["variant"] == "off-topic" or a["id"] in transcribed \
+                or a["scenario"] not in complete:
+            continue
+        texts, vectors, labels = complete[a["scenario"]]
+        ids = [s["id"] for s in drills[a["drill"]]]
+        order = []
+        for sentence in a["sentences"]:
+            if sentence["label"] != "none" and ids.index(sentence["label"]) not in order:
+                order.append(ids.index(sentence["label"]))
+        picked = [i for i, label in enumerate(labels) if label == len(ids)] + \
+                 [i for k in order for i, label in enumerate(labels) if label == k]
+        if not picked:
+            continue
+        times, t = [], 0.0
+        for i in picked:
+            times.append(t)
+            t += max(1.0, 0.4 * len(texts[i].split())) + 0.6  # ~150 wpm and a pause
+        truth_starts = {}
+        for i, time in zip(picked, times):
+            if labels[i] < len(ids):
+                truth_starts.setdefault(labels[i], time)
+        result.append((a, "derived", [texts[i] for i in picked], vectors[picked], [labels[i] for i in picked],
+                       times, truth_starts))
+    return result
+
+
 def load_jsonl(path):
     return {e["id"]: e for e in map(json.loads, open(path))} if os.path.exists(path) else {}
 
@@ -513,6 +564,7 @@ def main():
             label_index = [ids.index(l) if l in ids else len(ids) for l in labels]
             truth_starts = {ids.index(k): t for k, t in section_starts.items()}
             units.append((a, source, texts, embed(texts), label_index, times, truth_starts))
+    units += derived_units(units, drills)
     missing = sum(1 for a in answers if a["split"] == "test" and a["id"] not in whispers)
     if missing:
         print(f"train-structure: {missing} held-out answers have no Whisper transcript "
@@ -525,8 +577,9 @@ def main():
         return int(a["scenario"].split("-")[1]) % 3
 
     def fit(drill, keep):
-        rows = [(v, y) for a, _, _, vs, ys, _, _ in units if a["drill"] == drill and a["split"] == "train" and keep(a)
-                for v, y in zip(vs, ys)]
+        rows = [(v, y) for a, source, _, vs, ys, _, _ in units
+                if a["drill"] == drill and a["split"] == "train" and keep(a) and source != "derived"
+                for v, y in zip(classifier_input(vs), ys)]
         return train_drill_model(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
                                  len(drills[drill]) + 1)
 

@@ -78,6 +78,33 @@ final class SemanticTierTests: XCTestCase {
         XCTAssertEqual(starts, starts.sorted(), "\(orderedLabels)")
     }
 
+    // MARK: - Drill classifier
+
+    func testIssue14_everyStructuredDrillHasAClassifierOfTheEncodersShape() {
+        // Stale weights (another input layout or section count) would load as nil and the drill
+        // would silently lose its strongest evidence. Free talk has no dev set to learn from.
+        for drill in [BuiltInDrills.star, BuiltInDrills.prep, BuiltInDrills.elevatorPitch, BuiltInDrills.impromptu] {
+            XCTAssertNotNil(DrillClassifier(drill: drill, dimension: 384), drill.id)
+        }
+    }
+
+    func testIssue14_classifierWeighsASentenceAgainstItsOwnAnswer() throws {
+        // The same sentence vector gets other evidence in another answer: half of the
+        // classifier's input is the sentence minus its answer's mean.
+        let classifier = try XCTUnwrap(DrillClassifier(drill: BuiltInDrills.star, dimension: 384))
+        func unit(_ seed: Int) -> [Double] {
+            let raw = (0..<384).map { sin(Double($0 * seed + seed)) }
+            let norm = sqrt(raw.reduce(0) { $0 + $1 * $1 })
+            return raw.map { $0 / norm }
+        }
+        let sentence = unit(3)
+        let alone = classifier.logProbabilities([sentence, unit(5)])[0]
+        let elsewhere = classifier.logProbabilities([sentence, unit(7), unit(11)])[0]
+        XCTAssertEqual(alone.count, BuiltInDrills.star.sections.count + 1)
+        XCTAssertEqual(alone.reduce(0) { $0 + exp($1) }, 1, accuracy: 1e-9)
+        XCTAssertGreaterThan(zip(alone, elsewhere).map { abs($0 - $1) }.max() ?? 0, 1e-3)
+    }
+
     // MARK: - Structure score
 
     private func span(_ id: String, _ start: Double?, _ end: Double?) -> StructureSpan {

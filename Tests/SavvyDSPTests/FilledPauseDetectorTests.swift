@@ -106,6 +106,43 @@ final class FilledPauseDetectorTests: XCTestCase {
         XCTAssertEqual(try FilledPauseDetector().detect(in: t), [])
     }
 
+    func testIssue9_AHesitationDriftingDownIsOneHit() throws {
+        // Real voices drift down while they hesitate: 2 semitones over 0.6 s (3.3 st/s). Held to
+        // the stretch's median, the frames left a 1-semitone band half-way and the hesitation
+        // was cut into pieces too short to count.
+        let t = tracks([(0.3, nil, nil, 0), (0.6, 120, 120 * pow(2, -2.0 / 12), -24), (0.3, nil, nil, 0)])
+        let hits = try FilledPauseDetector().detect(in: t)
+        XCTAssertEqual(hits.count, 1)
+        let hit = try XCTUnwrap(hits.first)
+        XCTAssertEqual(hit.span.start, 0.3, accuracy: 0.02)
+        XCTAssertEqual(hit.span.end, 0.9, accuracy: 0.02)
+    }
+
+    func testIssue9_AnUmIsItsVowelAndItsNasalTogether() throws {
+        // "um": a 0.3 s vowel, then the lips close and the level steps 12 dB down into a 0.25 s
+        // nasal on the same slowly falling pitch. One hesitation spanning both, not a vowel alone.
+        let t = tracks([(0.3, nil, nil, 0), (0.3, 110, 108.5, -22), (0.25, 108.5, 107, -34), (0.3, nil, nil, 0)])
+        let hits = try FilledPauseDetector().detect(in: t)
+        XCTAssertEqual(hits.count, 1)
+        let hit = try XCTUnwrap(hits.first)
+        XCTAssertEqual(hit.span.start, 0.3, accuracy: 0.02)
+        XCTAssertEqual(hit.span.end, 0.85, accuracy: 0.02)
+    }
+
+    func testIssue9_ANewSyllableAfterADipEndsTheStretch() throws {
+        // Two level 0.12 s syllables on one pitch with a 12 dB voiced dip between them: the second
+        // is a new syllable (a rise after a dip), so neither part is long enough to be a hit.
+        let t = tracks([(0.3, nil, nil, 0), (0.12, 120, 120, -22), (0.06, 120, 120, -34), (0.12, 120, 120, -22),
+                        (0.3, nil, nil, 0)])
+        XCTAssertEqual(try FilledPauseDetector().detect(in: t), [])
+    }
+
+    func testIssue9_ARisingContourIsNoHesitation() throws {
+        // 2 semitones up over 0.45 s (4.4 st/s): a question or a stressed word, not a hesitation.
+        let t = tracks([(0.3, nil, nil, 0), (0.45, 120, 120 * pow(2, 2.0 / 12), -22), (0.3, nil, nil, 0)])
+        XCTAssertEqual(try FilledPauseDetector().detect(in: t), [])
+    }
+
     // MARK: - Synthetic signals through the full analysis
 
     /// Glottal-pulse speech analysed by `DeliveryAnalyzer`, then the detector on its tracks.
@@ -160,9 +197,14 @@ final class FilledPauseDetectorTests: XCTestCase {
             XCTAssertTrue((error as? DSPError)?.errorDescription?.contains("min < max") ?? false)
         }
         var slope = FilledPauseDetector.Configuration()
-        slope.maxPitchSlope = 0
+        slope.maxPitchFall = 0
         XCTAssertThrowsError(try FilledPauseDetector(configuration: slope)) { error in
-            XCTAssertTrue((error as? DSPError)?.errorDescription?.contains("maxPitchSlope") ?? false)
+            XCTAssertTrue((error as? DSPError)?.errorDescription?.contains("maxPitchFall") ?? false)
+        }
+        var window = FilledPauseDetector.Configuration()
+        window.pitchWindow = 0
+        XCTAssertThrowsError(try FilledPauseDetector(configuration: window)) { error in
+            XCTAssertTrue((error as? DSPError)?.errorDescription?.contains("pitchWindow") ?? false)
         }
     }
 }

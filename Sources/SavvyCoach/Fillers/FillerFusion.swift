@@ -42,12 +42,32 @@ public struct FillerFusion: Sendable, Equatable {
     /// one-frame edge.
     public var touchingSeconds: Double
 
+    /// A recognised word owns the audio under it only while it lasts at most `wordBaseSeconds`
+    /// plus `wordSecondsPerLetter` per letter: 0.7 s for "made", about twice a slow speaker's
+    /// time for it, and 0.4 s for "a", which a reader may draw out (LibriVox: "married a… more"). Whisper stretches the word before or after a hesitation over the hesitation
+    /// (issue 9, the tuning speakers of bench/make_hesitation_set.py: words over a hesitation
+    /// lasted 0.8 s at the median, 0.21 s a letter, and 60 % of them broke this bound; words
+    /// elsewhere 0.24 s, 0.07 s a letter, 4 %), so a word far longer than
+    /// its letters could take holds a sound that is not its own, and the acoustic hit in it
+    /// stands.
+    public var wordBaseSeconds: Double
+    /// See `wordBaseSeconds`.
+    public var wordSecondsPerLetter: Double
+
     public init(sameFillerSeconds: Double = 0.35, sameGapSeconds: Double = 1.0, confidentWord: Double = 0.5,
-                touchingSeconds: Double = 0.05) {
+                touchingSeconds: Double = 0.05, wordBaseSeconds: Double = 0.3, wordSecondsPerLetter: Double = 0.1) {
         self.sameFillerSeconds = sameFillerSeconds
         self.sameGapSeconds = sameGapSeconds
         self.confidentWord = confidentWord
         self.touchingSeconds = touchingSeconds
+        self.wordBaseSeconds = wordBaseSeconds
+        self.wordSecondsPerLetter = wordSecondsPerLetter
+    }
+
+    /// Whether a recognised word of `letters` letters timed over `span` can own the audio under
+    /// it (see `wordBaseSeconds`).
+    public func plausiblyTimed(_ span: TimeSpan, letters: Int) -> Bool {
+        span.duration <= wordBaseSeconds + wordSecondsPerLetter * Double(max(1, letters)) + 1e-9
     }
 
     /// The merged fillers, sorted by start then end.
@@ -55,7 +75,8 @@ public struct FillerFusion: Sendable, Equatable {
     ///   - words: lexicon hits in the transcript's words.
     ///   - verbatim: hesitation hits in the verbatim decode (the caller keeps only `always` phrases).
     ///   - acoustic: the filled-pause detector's candidates.
-    ///   - recognised: non-filler words of both decodes, with their confidence.
+    ///   - recognised: non-filler words of both decodes, with their confidence; the caller leaves
+    ///     out words that are not `plausiblyTimed`.
     ///   - hesitations: the hesitation phrases ("um", "uh": the lexicon's `always` entries). Only
     ///     hesitations merge; a discourse filler next to an "um" ("so, um") is a second filler.
     public func merge(words: [FillerHit], verbatim: [FillerHit], acoustic: [FilledPause],

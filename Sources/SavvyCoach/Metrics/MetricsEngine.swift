@@ -96,11 +96,15 @@ public struct MetricsEngine: Sendable {
         let lexical = fillerDetector.detect(in: transcript, silences: silences)
             .filter { !hesitationsOnly || hesitations.contains($0.text) }
             .filter { !(hesitations.contains($0.text) && unheard.contains([$0.start, $0.end])) }
-        // Words of either decode that are not hesitations own the audio under them; a
+        // Words of either decode that are not hesitations own the audio under them, unless
+        // timed far longer than their letters could take (stretched over a hesitation); a
         // hesitation written by one decode must not hide an acoustic hit from the other.
         let recognised = (transcript.words + verbatimWords)
             .filter { !hesitations.contains($0.text.lowercased()) }
-            .map { (span: TimeSpan(start: $0.start, end: $0.end), confidence: $0.confidence) }
+            .map { (span: TimeSpan(start: $0.start, end: $0.end), letters: $0.text.filter(\.isLetter).count,
+                    confidence: $0.confidence) }
+            .filter { fillerFusion.plausiblyTimed($0.span, letters: $0.letters) }
+            .map { (span: $0.span, confidence: $0.confidence) }
         let acoustic = filledPauseDetector.detect(in: delivery.tracks)
         return fillerFusion.merge(words: lexical, verbatim: verbatim.filter { !unheard.contains([$0.start, $0.end]) },
                                   acoustic: acoustic, recognised: recognised,

@@ -9,7 +9,7 @@ import SavvyASR
 /// decoder and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-3"
+    public static let version = "semantic-4"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("doubtful" for "sceptical"): single-word MiniLM embeddings of synonyms sit around
     /// 0.6–0.8, of merely related words around 0.3–0.5.
@@ -44,7 +44,7 @@ public struct SemanticScorer {
         let classifier = sentenceVectors.first.flatMap { DrillClassifier(drill: drill, dimension: $0.count) }
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
-            cues: drill.sections.map(\.cues), drillModel: classifier.map { c in sentenceVectors.map(c.logProbabilities) })
+            cues: drill.sections.map(\.cues), drillModel: classifier.map { $0.logProbabilities(sentenceVectors) })
         let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
         let labels = StructureDecoder.trained.decode(emissions: emissions, change: evidence.change)
 

@@ -5,7 +5,7 @@ public struct FilledPause: Sendable, Equatable, Codable {
     public var span: TimeSpan
     /// Median F0 of the segment in Hz.
     public var medianHz: Double
-    /// Pitch spread over the segment in semitones (small: a held, flat vowel).
+    /// Pitch spread over the segment about its straight-line trend, semitones (small: a held voice).
     public var pitchSDSemitones: Double
     /// 0–1: how strongly the segment looks like a filled pause (duration, flatness, isolation).
     public var confidence: Double
@@ -21,21 +21,30 @@ public struct FilledPause: Sendable, Equatable, Codable {
 /// Finds filled pauses from the frame tracks, independently of any speech recogniser.
 ///
 /// ASR engines drop "um" and "uh" (Whisper unless prompted; pocketsphinx has no filler phones),
-/// so a second, acoustic source catches what they miss. A filled pause is one held vowel (or
-/// vowel + nasal): the articulators stop moving while the speaker plans, so for a fifth of a
-/// second or more the voice holds still — pitch level or slowly falling near the speaker's
-/// baseline, loudness steady (Shriberg 2001; Clark & Fox Tree 2002 report typical "uh"/"um"
-/// vowels of 0.2–0.6 s). Fluent speech never holds that still that long: every syllable moves
-/// pitch or loudness within ≈0.1–0.2 s, and a lengthened phrase-final vowel falls in pitch.
+/// so a second, acoustic source catches what they miss. A filled pause is one held syllable: a
+/// vowel, and for "um" a nasal after it. The articulators stop moving while the speaker plans,
+/// so for a fifth of a second or more the voice holds still: pitch level or drifting slowly
+/// down in the speaker's low range, loudness steady, then (for "um") one step down as the lips
+/// close into the nasal (Shriberg 2001; O'Shaughnessy 1992; Clark & Fox Tree 2002 report typical
+/// "uh"/"um" of 0.2–0.9 s). Fluent speech never holds that still that long: every syllable
+/// starts with a rise in loudness within ≈0.1–0.2 s, and a lengthened phrase-final vowel falls
+/// in pitch faster than a hesitation drifts.
 ///
-/// The detector therefore looks for *steady stretches* rather than whole voiced runs (in real
+/// The detector therefore looks for *held stretches* rather than whole voiced runs (in real
 /// speech voicing runs through several words, and a hesitation is often glued to the word
-/// before it: "and-um"): within each voiced run it grows a stretch frame by frame while the
-/// frame's pitch stays within `pitchTolerance` semitones of the stretch's median and its level
-/// within `loudnessTolerance` dB of the stretch's median level, and closes it at the first frame
-/// that leaves; a closed stretch is a candidate when it lasts `minDuration…maxDuration`, its
-/// pitch spread and slope are small and its interior loudness is steady or changes steadily
-/// (an "um" fades into its nasal).
+/// before it: "and-um"). Within each voiced run it grows a stretch frame by frame while
+///  * the frame's pitch stays within `pitchTolerance` semitones of the median of the last
+///    `pitchWindow` voiced frames: a continuous contour, so a slow drift stays one stretch
+///    (issue 9: on real voices a hesitation drifting down 1–3 semitones was cut in pieces when
+///    every frame was held to the stretch's median), while a jump to a new syllable ends it;
+///  * the level has not risen more than `loudnessRise` dB above its lowest point since the
+///    onset: one syllable has one loudness peak, and a rise after a dip is the next syllable.
+///    A fall is allowed, so the nasal of "um" (8–15 dB under its vowel) stays in the stretch.
+/// A closed stretch is a candidate when it lasts `minDuration…maxDuration`, is mostly voiced,
+/// its pitch follows a straight line closely (`maxPitchSD` about the line) whose slope is
+/// between −`maxPitchFall` and +`maxPitchRise` semitones a second, and its vowel (the frames
+/// within `heldRange` dB of its loud level) lasts `minVowelDuration` and is steady about a
+/// straight line (`maxLoudnessSD`).
 ///
 /// It sees pitch and loudness only, not formants: a held voiced consonant or a long stressed
 /// vowel inside a word looks the same, so the caller must drop candidates that a confidently
@@ -43,26 +52,38 @@ public struct FilledPause: Sendable, Equatable, Codable {
 /// produced the tracks.
 public struct FilledPauseDetector: Sendable {
     public struct Configuration: Sendable, Equatable {
-        /// Shortest steady stretch, seconds: longer than an ordinary vowel (≈0.05–0.15 s).
+        /// Shortest held stretch, seconds: longer than an ordinary vowel (≈0.05–0.15 s).
         public var minDuration: Double = 0.2
-        /// Longest steady stretch, seconds: beyond this it is a held note or a hum, not a
-        /// hesitation vowel.
+        /// Longest held stretch, seconds: beyond this it is a held note or a hum, not a
+        /// hesitation.
         public var maxDuration: Double = 1.0
-        /// A frame joins the stretch while its pitch is within this many semitones of the
-        /// stretch's median.
-        public var pitchTolerance: Double = 1.0
-        /// A frame joins the stretch while its level is within this many dB of the stretch's
-        /// median level (a consonant or a new syllable leaves it).
-        public var loudnessTolerance: Double = 6.0
-        /// Largest pitch SD over the stretch, semitones.
-        public var maxPitchSD: Double = 0.6
-        /// Largest pitch slope over the stretch, semitones per second (a least-squares line):
-        /// filled pauses are level or drift slowly; intonation and final lengthening move faster.
-        public var maxPitchSlope: Double = 3.0
-        /// Largest SD of frame loudness over the stretch's interior about its least-squares line,
-        /// dB. About the line, not the mean: a real "um" fades steadily as the mouth closes from
-        /// the vowel to the nasal (AMI meeting speech: 10 dB over 0.55 s), which is no syllable
-        /// beat; fluent speech rises and falls within 0.1–0.2 s, which the line cannot follow.
+        /// A frame continues the stretch while its pitch is within this many semitones of the
+        /// median of the last `pitchWindow` voiced frames.
+        public var pitchTolerance: Double = 0.5
+        /// Voiced frames the running pitch median looks back over: 50 ms, long enough to ride
+        /// out a pitch tracker's single-frame error, short enough to follow a slow drift.
+        public var pitchWindow: Int = 5
+        /// The stretch ends when the level rises this many dB above its lowest point since the
+        /// onset: a new syllable. Frame levels jitter by ≈1 dB; a syllable onset rises 6 dB or more.
+        public var loudnessRise: Double = 4.0
+        /// Largest pitch SD about the stretch's least-squares line, semitones: a held voice
+        /// follows a smooth contour; fluent speech wiggles around any line.
+        public var maxPitchSD: Double = 0.45
+        /// Fastest pitch fall, semitones per second: a hesitation drifts down slowly (up to
+        /// ≈4 st/s); a phrase-final lengthened vowel falls faster.
+        public var maxPitchFall: Double = 6.0
+        /// Fastest pitch rise, semitones per second: hesitations do not rise; a little tracker
+        /// drift and a level synthetic voice's slight rise are allowed.
+        public var maxPitchRise: Double = 3.0
+        /// The held vowel: frames within this many dB of the stretch's loud level (its 90th
+        /// percentile). The nasal of "um" lies below it.
+        public var heldRange: Double = 6.0
+        /// Shortest held vowel, seconds: an "um" may be half nasal, but its vowel is held too.
+        public var minVowelDuration: Double = 0.15
+        /// Largest SD of the vowel's frame loudness about its least-squares line, dB. About the
+        /// line, not the mean: a real "uh" may fade steadily (AMI meeting speech: 10 dB over
+        /// 0.55 s), which is no syllable beat; fluent speech rises and falls within 0.1–0.2 s,
+        /// which the line cannot follow.
         public var maxLoudnessSD: Double = 2.5
         /// Frames of unvoiced gap tolerated inside a voiced run (pitch trackers drop single frames).
         public var gapFrames: Int = 2
@@ -78,9 +99,11 @@ public struct FilledPauseDetector: Sendable {
                                                 rule: "durations must satisfy 0 < min < max")
         }
         let positive: [(String, Double)] = [
-            ("filledPause.pitchTolerance", c.pitchTolerance), ("filledPause.loudnessTolerance", c.loudnessTolerance),
-            ("filledPause.maxPitchSD", c.maxPitchSD), ("filledPause.maxPitchSlope", c.maxPitchSlope),
-            ("filledPause.maxLoudnessSD", c.maxLoudnessSD),
+            ("filledPause.pitchTolerance", c.pitchTolerance), ("filledPause.loudnessRise", c.loudnessRise),
+            ("filledPause.maxPitchSD", c.maxPitchSD), ("filledPause.maxPitchFall", c.maxPitchFall),
+            ("filledPause.maxPitchRise", c.maxPitchRise), ("filledPause.heldRange", c.heldRange),
+            ("filledPause.minVowelDuration", c.minVowelDuration), ("filledPause.maxLoudnessSD", c.maxLoudnessSD),
+            ("filledPause.pitchWindow", Double(c.pitchWindow)),
         ]
         for (name, value) in positive where !(value > 0) {
             throw DSPError.invalidConfiguration(parameter: name, value: value, rule: "must be positive")
@@ -101,7 +124,7 @@ public struct FilledPauseDetector: Sendable {
     public func detect(in tracks: FrameTracks, excluding words: [TimeSpan] = []) -> [FilledPause] {
         var result: [FilledPause] = []
         for run in voicedRuns(tracks) {
-            for stretch in steadyStretches(in: run, tracks: tracks) {
+            for stretch in heldStretches(in: run, tracks: tracks) {
                 guard let candidate = judge(stretch, tracks: tracks) else { continue }
                 if words.contains(where: { Self.overlap(candidate.span, $0) > 0.5 * candidate.span.duration }) { continue }
                 result.append(candidate)
@@ -110,19 +133,23 @@ public struct FilledPauseDetector: Sendable {
         return result
     }
 
-    /// Splits a voiced run into stretches over which pitch and level stay near their medians.
-    /// Bridged unvoiced frames stay inside a stretch but do not vote; a stretch never ends on one.
-    private func steadyStretches(in run: [Int], tracks: FrameTracks) -> [[Int]] {
+    /// Frames of a stretch's onset, where the level is still rising to its peak; the
+    /// lowest-level-since-onset starts after them.
+    private static let onsetFrames = 4
+
+    /// Splits a voiced run into held stretches (see the type's comment). Bridged unvoiced frames
+    /// stay inside a stretch but do not vote; a stretch never ends on one.
+    private func heldStretches(in run: [Int], tracks: FrameTracks) -> [[Int]] {
         var stretches: [[Int]] = []
         var current: [Int] = []
         var pitches: [Double] = []
-        var levels: [Double] = []
+        var lowest: Double?
         func close() {
             while let last = current.last, tracks.f0[last] == nil { current.removeLast() }
             if !current.isEmpty { stretches.append(current) }
             current = []
             pitches = []
-            levels = []
+            lowest = nil
         }
         for frame in run {
             guard let f0 = tracks.f0[frame] else {
@@ -131,47 +158,54 @@ public struct FilledPauseDetector: Sendable {
             }
             let semitones = 12 * log2(f0)
             let level = tracks.rmsDB[frame]
-            if !pitches.isEmpty,
-               abs(semitones - Statistics.median(pitches)) > configuration.pitchTolerance
-                || abs(level - Statistics.median(levels)) > configuration.loudnessTolerance {
-                close()
+            if !pitches.isEmpty {
+                let recent = Statistics.median(Array(pitches.suffix(configuration.pitchWindow)))
+                let jumped = abs(semitones - recent) > configuration.pitchTolerance
+                let rose = lowest.map { level - $0 > configuration.loudnessRise } ?? false
+                if jumped || rose { close() }
             }
             current.append(frame)
             pitches.append(semitones)
-            levels.append(level)
+            if pitches.count > Self.onsetFrames { lowest = min(lowest ?? level, level) }
         }
         close()
         return stretches
     }
 
-    /// The stretch as a filled pause, or nil when it is too short, too long, moves in pitch or
-    /// wavers in loudness.
+    /// The stretch as a filled pause, or nil when it is too short or too long, not voiced
+    /// through, moves in pitch, or its vowel wavers in loudness.
     private func judge(_ stretch: [Int], tracks: FrameTracks) -> FilledPause? {
         let hopSeconds = Double(tracks.hop) / Double(tracks.sampleRate)
         let duration = Double(stretch.count) * hopSeconds
-        guard duration >= configuration.minDuration, duration <= configuration.maxDuration else { return nil }
+        guard duration >= configuration.minDuration - 1e-9, duration <= configuration.maxDuration else { return nil }
         let voiced = stretch.compactMap { frame in tracks.f0[frame].map { (frame, $0) } }
-        guard voiced.count >= 3 else { return nil }
+        // Bridged dropouts may not make up most of it: then it is not one held voice.
+        guard voiced.count >= 3, Double(voiced.count) >= 0.7 * Double(stretch.count) else { return nil }
         let median = Statistics.median(voiced.map(\.1))
         let semitones = voiced.map { 12 * log2($0.1 / median) }
-        let pitchSD = Statistics.standardDeviation(semitones)
+        let times = voiced.map { Double($0.0 - stretch[0]) * hopSeconds }
+        let pitchSD = Self.residualSD(x: times, y: semitones)
         guard pitchSD <= configuration.maxPitchSD else { return nil }
-        let slope = Self.slope(x: voiced.map { Double($0.0 - stretch[0]) * hopSeconds }, y: semitones)
-        guard abs(slope) <= configuration.maxPitchSlope else { return nil }
-        // The first and last few frames are on/offset ramps; judge steadiness inside them.
-        let interior = stretch.count > 6 ? Array(stretch.dropFirst(2).dropLast(2)) : stretch
+        let slope = Self.slope(x: times, y: semitones)
+        guard slope >= -configuration.maxPitchFall, slope <= configuration.maxPitchRise else { return nil }
+        let levels = stretch.map { tracks.rmsDB[$0] }.sorted()
+        let loud = levels[Int(0.9 * Double(levels.count - 1))]
+        let vowel = stretch.filter { tracks.rmsDB[$0] >= loud - configuration.heldRange }
+        guard Double(vowel.count) * hopSeconds >= configuration.minVowelDuration - 1e-9 else { return nil }
+        // The vowel's first and last frames are on/offset ramps; judge steadiness inside them.
+        let interior = vowel.count > 4 ? Array(vowel.dropFirst().dropLast()) : vowel
         let loudnessSD = Self.residualSD(x: interior.map(Double.init), y: interior.map { tracks.rmsDB[$0] })
         guard loudnessSD <= configuration.maxLoudnessSD else { return nil }
         let span = TimeSpan(start: tracks.time(ofFrame: stretch.first!) - hopSeconds / 2,
                             end: tracks.time(ofFrame: stretch.last!) + hopSeconds / 2)
-        // Confidence grows with flatness, steadiness, length beyond the minimum and silence on
-        // either side. Every term is bounded, so the sum stays in 0…1.
-        let flatness = 1 - pitchSD / configuration.maxPitchSD
-        let level = 1 - abs(slope) / configuration.maxPitchSlope
+        // Confidence grows with smoothness, a level contour, steadiness, length beyond the
+        // minimum and silence on either side. Every term is bounded, so the sum stays in 0…1.
+        let smoothness = 1 - pitchSD / configuration.maxPitchSD
+        let level = 1 - min(1, abs(slope) / configuration.maxPitchFall)
         let steadiness = 1 - loudnessSD / configuration.maxLoudnessSD
         let length = min(1, (duration - configuration.minDuration) / configuration.minDuration)
         let isolated = Double(silentAround(stretch, tracks: tracks)) / 2
-        let confidence = 0.25 * flatness + 0.15 * level + 0.2 * steadiness + 0.2 * length + 0.2 * isolated
+        let confidence = 0.25 * smoothness + 0.15 * level + 0.2 * steadiness + 0.2 * length + 0.2 * isolated
         return FilledPause(span: span, medianHz: median, pitchSDSemitones: pitchSD,
                            confidence: min(1, max(0, confidence)))
     }

@@ -124,6 +124,28 @@ final class FillerFusionTests: XCTestCase {
         XCTAssertEqual(engine.metrics(delivery: silent, transcript: plain).fillers.items.map(\.text), [])
     }
 
+    func testIssue9_AWordStretchedOverAHesitationDoesNotOwnIt() throws {
+        // Whisper times "made" over 1.0–2.6 s, across the speaker's held "um" at 1.9–2.4 s that
+        // no decode wrote: 1.6 s is far more than four letters take, so the word does not own
+        // that sound and the acoustic hit stands. The same sound under "considered" timed
+        // 1.85–2.45 s (0.6 s for ten letters) is that word's vowel.
+        func word(_ text: String, _ start: Double, _ end: Double) -> TranscriptWord {
+            TranscriptWord(text: text, start: start, end: end, confidence: 0.9)
+        }
+        let delivery = try delivery(duration: 3.2, voiced: [1.9...2.4])
+        let engine = MetricsEngine(filledPauseDetector: try FilledPauseDetector())
+        let stretched = Transcript(words: [word("it", 0.5, 0.7), word("was", 0.7, 1.0), word("made", 1.0, 2.6),
+                                           word("here", 2.6, 2.9)], engine: "whisper", model: "test")
+        let found = engine.metrics(delivery: delivery, transcript: stretched).fillers.items
+        XCTAssertEqual(found.map(\.source), [.acoustic])
+        XCTAssertEqual(try XCTUnwrap(found.first).start, 1.9, accuracy: 0.05)
+        let timed = Transcript(words: [word("it", 0.5, 0.7), word("was", 0.7, 1.0), word("carefully", 1.0, 1.85),
+                                       word("considered", 1.85, 2.45), word("here", 2.6, 2.9)], engine: "whisper", model: "test")
+        XCTAssertEqual(engine.metrics(delivery: delivery, transcript: timed).fillers.items.count, 0)
+        XCTAssertFalse(FillerFusion().plausiblyTimed(TimeSpan(start: 1.0, end: 2.6), letters: 4))
+        XCTAssertTrue(FillerFusion().plausiblyTimed(TimeSpan(start: 1.0, end: 1.6), letters: 4))
+    }
+
     func testIssue9_UntrustedTranscriptStillPlacesHesitations() throws {
         // Words too few to trust for content (coverage, say): metrics see none, but the "um"
         // both decodes wrote is a sound the speaker made, while "like" is a word and is not judged.
