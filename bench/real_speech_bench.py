@@ -96,7 +96,14 @@ class RawWhisper:
         segments, _ = self.model.transcribe(
             samples, language="en", task="transcribe", beam_size=beam, best_of=1, temperature=0.0,
             word_timestamps=True, condition_on_previous_text=False, initial_prompt=prompt, vad_filter=False)
-        words = [w.word.strip() for s in segments for w in (s.words or [])]
+        # A piece without a leading space continues the word before it (" ill" "-disposed"), as
+        # savvy joins them; counted apart, they would make savvy look as if it lost words.
+        words = []
+        for piece in (w.word for s in segments for w in (s.words or [])):
+            if words and piece and not piece[0].isspace() and piece.strip():
+                words[-1] += piece.strip()
+            elif piece.strip():
+                words.append(piece.strip())
         if prompt is None:
             cpu, audio = self.cost.get(beam, (0.0, 0.0))
             self.cost[beam] = (cpu + time.process_time() - started, audio + len(samples) / RATE)
