@@ -15,6 +15,9 @@ public final class PocketSphinxTranscriber: Transcriber {
     public let configuration: PocketSphinxConfiguration
     /// The only sample rate the acoustic model accepts, in Hz.
     public static let sampleRate = 16_000
+    /// Longest stretch decoded as one utterance where a recording is cut (the second opinion),
+    /// seconds: see `transcribe(stretches:sampleRate:samples:)`.
+    public static let longestUtteranceSeconds = 60.0
 
     /// Checks that the model files exist; throws `TranscriptionError.modelMissing` otherwise.
     public init(configuration: PocketSphinxConfiguration = PocketSphinxConfiguration()) throws {
@@ -28,11 +31,32 @@ public final class PocketSphinxTranscriber: Transcriber {
             throw TranscriptionError.unsupportedSampleRate(engine: engineID, got: sampleRate, expected: Self.sampleRate)
         }
         guard !samples.isEmpty else { throw TranscriptionError.emptyAudio(engine: engineID) }
-        let pcm = samples.map { sample -> Int16 in
+        let decoder = try PocketSphinxDecoder(configuration: configuration)
+        let words = try decoder.decode(Self.pcm(samples))
+        return Transcript(words: words, engine: engineID, model: configuration.modelID)
+    }
+
+    /// Transcribes `count` consecutive stretches of one recording, each from `samples(index)`
+    /// (16 kHz, −1…1), as utterances of one decoder, and returns each stretch's words on its own
+    /// clock (an empty stretch has none).
+    ///
+    /// For recordings too long to decode as one utterance: the search's memory grows with the
+    /// utterance (see `PocketSphinxDecoder.decode(utterances:samples:)`), so cutting a long
+    /// recording into stretches of at most a minute bounds it. The same stretches always give the
+    /// same words, because the decoder is fresh and sees them in the same order.
+    public func transcribe(stretches count: Int, sampleRate: Int,
+                           samples: (Int) throws -> [Float]) throws -> [[TranscriptWord]] {
+        guard sampleRate == Self.sampleRate else {
+            throw TranscriptionError.unsupportedSampleRate(engine: engineID, got: sampleRate, expected: Self.sampleRate)
+        }
+        guard count > 0 else { return [] }
+        let decoder = try PocketSphinxDecoder(configuration: configuration)
+        return try decoder.decode(utterances: count) { index in Self.pcm(try samples(index)) }
+    }
+
+    private static func pcm(_ samples: [Float]) -> [Int16] {
+        samples.map { sample -> Int16 in
             Int16((max(-1, min(1, sample)) * 32767).rounded())
         }
-        let decoder = try PocketSphinxDecoder(configuration: configuration)
-        let words = try decoder.decode(pcm)
-        return Transcript(words: words, engine: engineID, model: configuration.modelID)
     }
 }

@@ -120,7 +120,7 @@ public struct ScorePipeline {
             duration: audio.durationSeconds, speech: analysis.activity.segments,
             maximumSeconds: try TranscriptionWindows.maximumSeconds(environment: environment))
         var transcript = try windows.transcribe(audio, with: transcriber.transcriber)
-        transcript = try TranscriptCheckStage().run(transcript, audio: audio, windows: windows,
+        transcript = try TranscriptCheckStage().run(transcript, audio: audio,
                                                     analysis: analysis, transcriber: transcriber.transcriber)
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.

@@ -10,9 +10,8 @@ struct TranscriptCheckStage {
 
     /// - Parameters:
     ///   - audio: the recording the transcript was made from; re-decodes read their stretch of it.
-    ///   - windows: the windows it was recognised in; the second opinion uses the same.
     ///   - transcriber: the engine that made it; re-decodes use it.
-    func run(_ transcript: Transcript, audio: DecodedAudioFile, windows: TranscriptionWindows,
+    func run(_ transcript: Transcript, audio: DecodedAudioFile,
              analysis: DeliveryAnalysis, transcriber: any Transcriber) throws -> Transcript {
         let sampleRate = audio.sampleRate
         var result = transcript
@@ -49,10 +48,20 @@ struct TranscriptCheckStage {
             return (words, segments)
         }
         // The language check: tiny.en has no language identification, so pocketsphinx (always
-        // installed with savvy) is asked for a second opinion on Whisper's words.
+        // installed with savvy) is asked for a second opinion on Whisper's words, in stretches of
+        // at most a minute cut in pauses so its memory does not grow with the answer.
         var second: [TranscriptWord]?
         if whisper != nil, let pocketsphinx = try? PocketSphinxTranscriber() {
-            second = try windows.words(audio, with: pocketsphinx)
+            let stretches = TranscriptionWindows.plan(
+                duration: audio.durationSeconds, speech: analysis.activity.segments,
+                maximumSeconds: PocketSphinxTranscriber.longestUtteranceSeconds)
+            let ranges = stretches.spans.map { audio.sampleRange(from: $0.start, to: $0.end) }
+            let words = try pocketsphinx.transcribe(stretches: ranges.count, sampleRate: sampleRate) { index in
+                try audio.samples(in: ranges[index])
+            }
+            second = zip(ranges, words).flatMap { range, words in
+                TranscriptionWindows.shifted(words, by: Double(range.lowerBound) / Double(sampleRate))
+            }
         }
         let prompt = whisper.flatMap { $0.configuration.prompt.isEmpty ? nil : $0.configuration.prompt }
         var checker = TranscriptChecker()

@@ -91,11 +91,6 @@ public struct TranscriptionWindows: Sendable, Equatable {
         return joined
     }
 
-    /// Recognises each window with `transcriber` and returns the words on the recording's clock.
-    public func words(_ audio: DecodedAudioFile, with transcriber: any Transcriber) throws -> [TranscriptWord] {
-        try transcribe(audio, with: transcriber).words
-    }
-
     static func shifted(_ transcript: Transcript, by offset: Double) -> Transcript {
         guard offset != 0 else { return transcript }
         var moved = transcript
