@@ -262,6 +262,7 @@ def main():
                 r["withinTarget"] = r["wer"] <= clean_wer + 0.05
                 if r["whisperNormalisedWer"] is not None:
                     r["withinTargetWhisperNormalised"] = r["whisperNormalisedWer"] <= clean_whisper_wer + 0.05
+                result["librivox"].append(r)
                 normalised = "   -          " if r["whisperNormalisedWer"] is None else "%5.1f %% %s" % (
                     100 * r["whisperNormalisedWer"], "ok  " if r["withinTargetWhisperNormalised"] else "MISS")
                 print("  %-18s %5.1f %% %s %s %10d/%-4d %5.0f %%  %3.0f %%" % (

@@ -102,7 +102,7 @@ public struct SemanticScorer {
         let similarities = centred.map { SentenceEvidence.dot($0, promptVector) }
         var best = 0
         for i in similarities.indices where similarities[i] > similarities[best] { best = i }
-        let mean = Self.centred(Self.mean(centred), [Double](repeating: 0, count: promptVector.count))
+        let mean = Self.unit(Self.mean(centred))
         // Baselines: how close the answer is to the drill's other prompts; what counts is how
         // much closer it is to its own.
         let others = try self.vectors(Self.otherPrompts(drill: drill, prompt: trimmed)).map { Self.centred($0, promptCentre) }
@@ -203,11 +203,15 @@ public struct SemanticScorer {
         return sum.map { $0 / Double(vectors.count) }
     }
 
-    /// `vector − centre`, scaled to unit length (left as it is when the centre is empty).
+    /// `vector − centre`, scaled to unit length (only scaled when there is no centre).
     static func centred(_ vector: [Double], _ centre: [Double]) -> [Double] {
-        let shifted = centre.count == vector.count ? zip(vector, centre).map { $0 - $1 } : vector
-        let norm = max(sqrt(shifted.reduce(0) { $0 + $1 * $1 }), 1e-12)
-        return shifted.map { $0 / norm }
+        unit(centre.count == vector.count ? zip(vector, centre).map { $0 - $1 } : vector)
+    }
+
+    /// `vector` scaled to unit length.
+    static func unit(_ vector: [Double]) -> [Double] {
+        let norm = max(sqrt(vector.reduce(0) { $0 + $1 * $1 }), 1e-12)
+        return vector.map { $0 / norm }
     }
 
     /// The found section whose sentences are on average least similar to the prompt, when the
