@@ -171,7 +171,13 @@ enum TranscriptText {
                 .joined(separator: ", "))
         }
         for loop in check.loops {
-            parts.append("a repetition loop at \(Format.clock(loop.stretch.start)) " + (loop.redecoded ? "decoded again" : "removed"))
+            // A trailing loop is the recogniser's invention after the speaker stopped; saying
+            // so keeps the user from looking for a repetition of their own.
+            if loop.trailing {
+                parts.append("a phrase the recogniser repeated after the speech ended (\(Format.clock(loop.stretch.start))) removed")
+            } else {
+                parts.append("a repetition loop at \(Format.clock(loop.stretch.start)) " + (loop.redecoded ? "decoded again" : "removed"))
+            }
         }
         return parts.joined(separator: " · ")
     }
