@@ -136,7 +136,7 @@ SCENARIOS = [
                  "Picks per hour on those Saturdays were about fifteen percent down on a normal day, and the following Monday I had seven people off sick."],
      "restate": ["Voluntary overtime at a decent rate gets you more work out of people, not less, so that's what I'd push for."]},
     {"prompt": "Do performance reviews do more harm than good?", "split": "train",
-     "point": ["The once-a-year review, the way most companies run it, does more harm than good, yeah."],
+     "point": ["The once-a-year review, the way most companies run it, hurts more than it helps, yeah."],
      "reason": ["A single conversation a year turns into a verdict, so people either get defensive or go quiet, and nothing useful comes out of it."],
      "example": ["I remember sitting in my own review as a junior engineer and hearing about a mistake from eleven months earlier for the very first time.",
                  "I couldn't even remember the details, never mind learn anything from it.",
