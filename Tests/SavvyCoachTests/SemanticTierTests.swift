@@ -130,6 +130,12 @@ final class SemanticTierTests: XCTestCase {
             ("two missing", [span("situation", 0, 10), span("task", nil, nil), span("action", 18, 40), span("result", nil, nil)], true, 1, "missing Task, Result"),
             ("out of order", [span("situation", 0, 10), span("task", 30, 40), span("action", 10, 30), span("result", 40, 52)], false, 3, "out of order (Situation → Action → Task → Result)"),
             ("80 % situation", [span("situation", 0, 80), span("task", 80, 86), span("action", 86, 94), span("result", 94, 100)], true, 4, "Situation takes 80% of the time"),
+            // Out of proportion is relative to the sections' even share: a largest part is not a fault.
+            ("action 62 % of four", [span("situation", 0, 13), span("task", 13, 20), span("action", 20, 82), span("result", 82, 100)], true, 5, "in proportion"),
+            ("action 64 % of four", [span("situation", 0, 12), span("task", 12, 18), span("action", 18, 82), span("result", 82, 100)], true, 4, "Action takes 64% of the time"),
+            ("body 62 % of three", [span("opening", 0, 18), span("body", 18, 80), span("close", 80, 100)], true, 5, "in proportion"),
+            ("opening 70 % of three", [span("opening", 0, 70), span("body", 70, 85), span("close", 85, 100)], true, 4, "Opening takes 70% of the time"),
+            ("missing and lopsided", [span("situation", 0, 80), span("task", nil, nil), span("action", 80, 90), span("result", 90, 100)], true, 1, "missing Task; Situation takes 80% of the time"),
         ]
         for c in cases {
             let score = StructureAssessment.score(spans: c.spans, inOrder: c.inOrder, tier: .semantic)
