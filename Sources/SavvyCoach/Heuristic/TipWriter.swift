@@ -53,7 +53,7 @@ public enum TipWriter {
                 "spoken as " + spoken.map { "\($0.name) at \(Clock.format($0.start ?? 0))" }.joined(separator: ", "),
                 at: spoken.first?.start)
         }
-        if let dominant = StructureAssessment.dominantSection(structureMap), structureMap.count >= 3 {
+        if let dominant = StructureAssessment.dominantSection(structureMap) {
             add(scores.structure, 1,
                 "Trim the \(dominant.name) and give the time to the other parts.",
                 "\(dominant.name) takes \(Int((dominant.share * 100).rounded()))% of the sections' time")
