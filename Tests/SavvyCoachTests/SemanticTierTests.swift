@@ -78,6 +78,18 @@ final class SemanticTierTests: XCTestCase {
         XCTAssertEqual(starts, starts.sorted(), "\(orderedLabels)")
     }
 
+    func testIssue14_trainedDecoderKeepsTheLastSectionOfACompleteAnswer() {
+        // star-07-complete lost its Result: its two Result sentences leaned slightly towards
+        // Action, and the learned cost of leaving out the last section (0.5) was below that lean.
+        // A complete answer reported without a section scores Structure 2 or less, so a section
+        // the evidence only slightly prefers to merge into its neighbour must be kept.
+        var scores = emissions([0, 1, 2, 2, 2, 2, 2], sections: 4)
+        for i in 5...6 { scores[i][3] = -0.6 }
+        let labels = StructureDecoder.trained.decode(emissions: scores, change: Array(repeating: 0.5, count: 7))
+        XCTAssertEqual(Array(labels.prefix(5)), [0, 1, 2, 2, 2])
+        XCTAssertEqual(labels.last, 3, "the last section kept: \(labels)")
+    }
+
     // MARK: - Drill classifier
 
     func testIssue14_everyStructuredDrillHasAClassifierOfTheEncodersShape() {

@@ -10,7 +10,7 @@ import SavvyASR
 /// and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-5"
+    public static let version = "semantic-6"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("doubtful" for "sceptical"): single-word MiniLM embeddings of synonyms sit around
     /// 0.6–0.8, of merely related words around 0.3–0.5.
