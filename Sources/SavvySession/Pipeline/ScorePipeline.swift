@@ -120,8 +120,9 @@ public struct ScorePipeline {
             duration: audio.durationSeconds, speech: analysis.activity.segments,
             maximumSeconds: try TranscriptionWindows.maximumSeconds(environment: environment))
         var transcript = try windows.transcribe(audio, with: transcriber.transcriber)
-        transcript = try TranscriptCheckStage().run(transcript, audio: audio,
-                                                    analysis: analysis, transcriber: transcriber.transcriber)
+        transcript = try TranscriptCheckStage().run(transcript, audio: audio, analysis: analysis,
+                                                    transcriber: transcriber.transcriber,
+                                                    secondOpinion: transcriber.secondOpinion)
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))
