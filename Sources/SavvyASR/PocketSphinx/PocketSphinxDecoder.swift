@@ -5,8 +5,8 @@ import SavvyFileSystem
 /// Owns one pocketsphinx decoder (`ps_decoder_t`) and its configuration (`cmd_ln_t`).
 ///
 /// Loading the models takes 0.5–0.9 s, so a decoder is kept and used again: by every file a
-/// batch worker scores, and by the second opinion and re-decodes of each. Every use
-/// (`decode(_:)`, `decode(utterances:samples:)`, `startLive()`) first puts the decoder in one
+/// batch worker scores, and by the second opinion and re-decodes of each. Every decode
+/// (`decode(_:)`, `decode(utterances:samples:)`) first puts the decoder in one
 /// fixed state (`reset()`), so the same audio gives the same words, times and confidences
 /// whatever the decoder did before, and a kept decoder gives what a freshly loaded one gives.
 /// Within one `decode(utterances:samples:)` the state runs on from one utterance to the next.
@@ -152,9 +152,12 @@ final class PocketSphinxDecoder {
         return words()
     }
 
-    /// Starts a live utterance, fed block by block with `processLive`.
+    /// Starts a live utterance, fed block by block with `processLive`, on a decoder loaded for it
+    /// (`LiveTranscriber` owns one and decodes one utterance). Not after `reset()`: pocketsphinx
+    /// aborts (`eval_nonroot_chan` assertion in the tree search) when block-by-block decoding
+    /// follows a settling utterance and a new stream; the live text is provisional, so a fresh
+    /// decoder's state is all it needs.
     func startLive() throws {
-        try reset()
         let code = ps_start_utt(decoder)
         guard code >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_start_utt", code: code) }
     }

@@ -10,7 +10,8 @@ import Foundation
 /// one only when every decoder is busy on another thread) and hands it back when done, so one
 /// transcriber kept by a batch worker loads the models once for all its files, and concurrent
 /// callers never share a decoder. A kept decoder gives exactly what a fresh one gives (see
-/// `PocketSphinxDecoder.reset`). Decoders live as long as the transcriber.
+/// `PocketSphinxDecoder.reset`). Decoders live as long as the transcriber, or until
+/// `releaseDecoders()`.
 public final class PocketSphinxTranscriber: Transcriber, @unchecked Sendable {
     public let engineID = "pocketsphinx"
     /// The configuration every decoder is built with.
@@ -30,6 +31,18 @@ public final class PocketSphinxTranscriber: Transcriber, @unchecked Sendable {
     public init(configuration: PocketSphinxConfiguration = PocketSphinxConfiguration()) throws {
         try configuration.validate()
         self.configuration = configuration
+    }
+
+    /// Frees the decoders no call is using (about 150 MB each, more after a long utterance); the
+    /// next call loads one again. For a caller with no more audio to decode soon, so the memory is
+    /// not held through the rest of its work.
+    public func releaseDecoders() {
+        lock.lock()
+        let released = idle
+        idle.removeAll()
+        lock.unlock()
+        // Freed here, outside the lock.
+        _ = released
     }
 
     /// Runs `body` with a decoder no other thread is using, and keeps it for the next call. A

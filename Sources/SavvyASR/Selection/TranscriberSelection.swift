@@ -17,4 +17,11 @@ public struct TranscriberSelection: Sendable {
         self.reason = reason
         self.secondOpinion = secondOpinion
     }
+
+    /// Frees the loaded pocketsphinx decoders (the engine's and the second opinion's) that no
+    /// call is using; they are loaded again when next needed. Whisper's worker is kept.
+    public func releaseIdleDecoders() {
+        (transcriber as? PocketSphinxTranscriber)?.releaseDecoders()
+        secondOpinion?.releaseDecoders()
+    }
 }
