@@ -12,9 +12,9 @@
 # sampled every 0.2 s: a warm batch shows exactly one Whisper worker per job for the whole run.
 # With strace installed, the run is also traced for openat(2) alone (seccomp-filtered, so only
 # those calls stop): the log counts the model loads, each an open of a model file — Whisper's
-# CTranslate2 `model.bin` (one per worker when the model stays warm) and pocketsphinx's acoustic
-# model `mdef` (the engine, or the trust check's second opinion; one per worker when its decoder
-# stays warm) — and the processes that made them. CPU seconds per file are user + system time of
+# CTranslate2 `model.bin` (one per worker when the model stays warm) and pocketsphinx's language
+# model `en-us.lm.bin` (a decoder load, for the engine or the trust check's second opinion; one per
+# worker when its decoder stays warm) — and the processes that made them. CPU seconds per file are user + system time of
 # the whole run (savvy, the Whisper workers and strace) divided by the files, when GNU time
 # (/usr/bin/time, Debian 'time') is installed.
 set -euo pipefail
@@ -108,9 +108,12 @@ for jobs in $JOBS; do
         loads() { grep -E "openat\(.*/$1\"" "$log.openat" | grep -v ' = -1 ' || true; }
         whisper_loads=$(loads model.bin | wc -l)
         whisper_pids=$(loads model.bin | awk '{ print $1 }' | sort -u | wc -l)
-        sphinx_loads=$(loads mdef | wc -l)
-        printf '         model loads (openat log %s): Whisper model.bin %d by %d process(es); pocketsphinx mdef %d for %d files (%.2f a file; warm: %d, one per job)\n' \
+        # One pocketsphinx decoder load (ps_init) opens the acoustic model's mdef 4 times but the
+        # language model en-us.lm.bin once, so the language model counts the loads.
+        sphinx_loads=$(loads 'en-us\.lm\.bin' | wc -l)
+        sphinx_mdef=$(loads mdef | wc -l)
+        printf '         model loads (openat log %s): Whisper model.bin %d by %d process(es); pocketsphinx decoders %d for %d files (%.2f a file; warm: %d, one per job; mdef opened %d times)\n' \
             "$(basename "$log.openat")" "$whisper_loads" "$whisper_pids" "$sphinx_loads" "$FILES" \
-            "$(awk -v l="$sphinx_loads" -v n="$FILES" 'BEGIN { print l / n }')" "$jobs"
+            "$(awk -v l="$sphinx_loads" -v n="$FILES" 'BEGIN { print l / n }')" "$jobs" "$sphinx_mdef"
     fi
 done
