@@ -219,6 +219,18 @@ final class SemanticTierTests: XCTestCase {
         XCTAssertEqual(Plural.count(3, "monotone stretch", "monotone stretches"), "3 monotone stretches")
     }
 
+    /// The "develop it further" tip of a short answer names the thinnest middle part: a PREP
+    /// Point is one sentence by design and a Close sums up, so neither should get "a concrete
+    /// detail or a number" (the held-out answers got it for the Point 18 times, the Close 17).
+    func testIssue14_developTipNamesTheThinnestMiddlePart() {
+        let prep = [span("point", 0, 3), span("reason", 3, 15), span("example", 15, 40), span("restate", 40, 44)]
+        XCTAssertEqual(TipWriter.developTip(prep), "Develop it further: the Reason is the thinnest part; give it a concrete detail or a number.")
+        let noMiddle = [span("point", 0, 3), span("reason", nil, nil), span("example", nil, nil), span("restate", 3, 10)]
+        XCTAssertTrue(TipWriter.developTip(noMiddle).contains("the Point is the thinnest part"), TipWriter.developTip(noMiddle))
+        let two = [span("opening", 0, 3), span("close", 3, 10)]
+        XCTAssertTrue(TipWriter.developTip(two).contains("the Opening is the thinnest part"), TipWriter.developTip(two))
+    }
+
     func testIssue14_weakestCriterionTipComesFirst() {
         let map = [span("situation", 0, 10), span("task", nil, nil), span("action", 18, 40), span("result", 40, 52)]
         let tips = TipWriter.tips(
