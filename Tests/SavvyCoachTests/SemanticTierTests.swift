@@ -101,8 +101,8 @@ final class SemanticTierTests: XCTestCase {
     }
 
     func testIssue14_classifierWeighsASentenceAgainstItsOwnAnswer() throws {
-        // The same sentence vector gets other evidence in another answer: half of the
-        // classifier's input is the sentence minus its answer's mean.
+        // The same sentence vector gets other evidence in another answer: most of the
+        // classifier's input is the sentence and its neighbours minus their answer's mean.
         let classifier = try XCTUnwrap(DrillClassifier(drill: BuiltInDrills.star, dimension: 384))
         func unit(_ seed: Int) -> [Double] {
             let raw = (0..<384).map { sin(Double($0 * seed + seed)) }
