@@ -18,9 +18,11 @@ The model (mirrored exactly by SemanticScorer.swift; keep the two in step):
                 top        k has the largest exRel of all sections for this sentence
   emission    softmax over K sections + none of  w·evidence[i,k]  and  v·[1, max_k exRel, max_k ex]
   drillModel  log-probability from the drill's logistic regression over the sentence's embedding
-              and the same minus the answer's mean embedding (classifier_input: what the sentence
-              says, and how it differs from the rest of its answer — the topic is shared by every
-              sentence of an answer, the section's role is not); out of fold for training answers
+              and the same minus the answer's mean embedding, its neighbours' centred embeddings and
+              its relative position (classifier_input: what the sentence says, how it differs from
+              the rest of its answer — the topic is shared by every sentence of an answer, the
+              section's role is not — what comes around it and where it stands); out of fold for
+              training answers
   decoder     Viterbi over (label, sections used): a section is one contiguous run; starting a
               section that comes before one already used costs `outOfOrder`; each label change
               at sentence i scores `change`·(1 - cos(e_i, e_{i-1}) - 0.5); at the end each
@@ -259,9 +261,19 @@ def train_drill_model(x, y, classes, iterations=600, rate=2.0, l2=1e-2):
 
 
 def classifier_input(vectors):
-    """The drill classifier's input per sentence: its embedding, then the embedding minus the
-    answer's mean (DrillClassifier.logProbabilities)."""
-    return np.concatenate([vectors, vectors - vectors.mean(axis=0, keepdims=True)], axis=1)
+    """The drill classifier's input per sentence (DrillClassifier.logProbabilities): its
+    embedding; the embedding minus the answer's mean; the previous and the next sentence's
+    centred embeddings (zero at the answer's edges); its relative position and that squared.
+    A sentence's role shows in how it differs from the rest of its answer, in what comes around
+    it, and in where it stands."""
+    n = len(vectors)
+    centred = vectors - vectors.mean(axis=0, keepdims=True)
+    zero = np.zeros((1, vectors.shape[1]))
+    previous = np.concatenate([zero, centred[:-1]])
+    following = np.concatenate([centred[1:], zero])
+    position = np.arange(n) / max(n - 1, 1)
+    return np.concatenate([vectors, centred, previous, following, np.stack([position, position ** 2], axis=1)],
+                          axis=1)
 
 
 def drill_model_logp(W, vectors):
@@ -457,7 +469,8 @@ def swift_table(w, v, params, summary, drill_models):
         f"    /// Weight of the sentence-to-sentence change (1 - cosine, centred on 0.5) at a label change.",
         f"    static let change = {num(params['change'])}",
         "    /// Per-drill sentence classifiers: drill id → (rows = 384 embedding dimensions, 384 of the",
-        "    /// embedding minus the answer's mean, then bias;",
+        "    /// embedding minus the answer's mean, 384 of the previous and 384 of the next sentence's",
+        "    /// centred embedding, relative position, its square, then bias;",
         "    /// columns = the drill's sections + none), Float32 little-endian, row-major, base64.",
         "    static let drillModels: [String: String] = [",
     ] + [f'        "{d}": "{base64.b64encode(drill_models[d].astype("<f4").tobytes()).decode()}",'
