@@ -214,7 +214,7 @@ def load_items(set_dir, w, v, committed_models):
             continue
         K = len(drills[a["drill"]])
         if a["split"] == "test":
-            model = committed_models[a["drill"]].reshape(2 * vectors.shape[1] + 1, K + 1)
+            model = committed_models[a["drill"]].reshape(-1, K + 1)
         else:
             model = fold_models[(a["drill"], fold(a))]
         logp_model = structure.drill_model_logp(model, vectors)
