@@ -109,7 +109,12 @@ public struct ScorePipeline {
 
     /// Scores a snapshot from scratch; save it with `SessionRecorder.save(_:snapshot:store:)` so
     /// the stored bytes are the ones scored.
-    public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection) throws -> ScoredAnswer {
+    ///
+    /// - Parameter keepEnginesLoaded: keep pocketsphinx's decoders loaded after the transcript
+    ///   (a batch worker with more files to come); otherwise they are freed before the answer is
+    ///   judged, so they do not add to the judging stage's memory.
+    public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection,
+                      keepEnginesLoaded: Bool = false) throws -> ScoredAnswer {
         // The hash lets `savvy import` check that a result is merged with the audio it came from;
         // it is the hash of the very bytes decoded here.
         let sha256 = snapshot.sha256
@@ -120,8 +125,10 @@ public struct ScorePipeline {
             duration: audio.durationSeconds, speech: analysis.activity.segments,
             maximumSeconds: try TranscriptionWindows.maximumSeconds(environment: environment))
         var transcript = try windows.transcribe(audio, with: transcriber.transcriber)
-        transcript = try TranscriptCheckStage().run(transcript, audio: audio,
-                                                    analysis: analysis, transcriber: transcriber.transcriber)
+        transcript = try TranscriptCheckStage().run(transcript, audio: audio, analysis: analysis,
+                                                    transcriber: transcriber.transcriber,
+                                                    secondOpinion: transcriber.secondOpinion)
+        if !keepEnginesLoaded { transcriber.releaseIdleDecoders() }
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))

@@ -11,8 +11,10 @@ struct TranscriptCheckStage {
     /// - Parameters:
     ///   - audio: the recording the transcript was made from; re-decodes read their stretch of it.
     ///   - transcriber: the engine that made it; re-decodes use it.
-    func run(_ transcript: Transcript, audio: DecodedAudioFile,
-             analysis: DeliveryAnalysis, transcriber: any Transcriber) throws -> Transcript {
+    ///   - secondOpinion: pocketsphinx for the language check on Whisper's words (the caller's,
+    ///     so its decoder stays loaded from one file to the next); nil skips the check.
+    func run(_ transcript: Transcript, audio: DecodedAudioFile, analysis: DeliveryAnalysis,
+             transcriber: any Transcriber, secondOpinion: PocketSphinxTranscriber?) throws -> Transcript {
         let sampleRate = audio.sampleRate
         var result = transcript
         let whisper = transcriber as? WhisperTranscriber
@@ -51,7 +53,7 @@ struct TranscriptCheckStage {
         // installed with savvy) is asked for a second opinion on Whisper's words, in stretches of
         // at most a minute cut in pauses so its memory does not grow with the answer.
         var second: [TranscriptWord]?
-        if whisper != nil, let pocketsphinx = try? PocketSphinxTranscriber() {
+        if whisper != nil, let pocketsphinx = secondOpinion {
             let stretches = TranscriptionWindows.plan(
                 duration: audio.durationSeconds, speech: analysis.activity.segments,
                 maximumSeconds: PocketSphinxTranscriber.longestUtteranceSeconds)
