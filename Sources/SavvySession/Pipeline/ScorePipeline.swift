@@ -109,7 +109,11 @@ public struct ScorePipeline {
 
     /// Scores a snapshot from scratch; save it with `SessionRecorder.save(_:snapshot:store:)` so
     /// the stored bytes are the ones scored.
-    public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection) throws -> ScoredAnswer {
+    /// - Parameter lastUse: nothing else will be recognised with `transcriber`: a Whisper worker
+    ///   is stopped as soon as recognition is done (and again after any re-decode of the check),
+    ///   so its memory is not held while pocketsphinx and the sentence encoder do their work.
+    public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection,
+                      lastUse: Bool = false) throws -> ScoredAnswer {
         // The hash lets `savvy import` check that a result is merged with the audio it came from;
         // it is the hash of the very bytes decoded here.
         let sha256 = snapshot.sha256
@@ -120,8 +124,11 @@ public struct ScorePipeline {
             duration: audio.durationSeconds, speech: analysis.activity.segments,
             maximumSeconds: try TranscriptionWindows.maximumSeconds(environment: environment))
         var transcript = try windows.transcribe(audio, with: transcriber.transcriber)
+        let finished = lastUse ? transcriber.transcriber as? WhisperTranscriber : nil
+        finished?.stopWorker()
         transcript = try TranscriptCheckStage().run(transcript, audio: audio,
                                                     analysis: analysis, transcriber: transcriber.transcriber)
+        finished?.stopWorker()
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))

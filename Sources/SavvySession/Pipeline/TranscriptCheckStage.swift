@@ -7,6 +7,11 @@ import SavvyDSP
 /// `TranscriptChecker` catch loops, decode word-less speech again and judge whether the words can
 /// be trusted.
 struct TranscriptCheckStage {
+    /// Audio the pocketsphinx second opinion hears at most, seconds. pocketsphinx takes about a
+    /// fifth of real time on one core, so all of a 2-hour recording cost over 20 minutes of CPU;
+    /// 10 minutes is over a thousand words of agreement, and every answer up to 10 minutes
+    /// long is heard in full, exactly as before.
+    static let secondOpinionSeconds = 600.0
 
     /// - Parameters:
     ///   - audio: the recording the transcript was made from; re-decodes read their stretch of it.
@@ -49,12 +54,17 @@ struct TranscriptCheckStage {
         }
         // The language check: tiny.en has no language identification, so pocketsphinx (always
         // installed with savvy) is asked for a second opinion on Whisper's words, in stretches of
-        // at most a minute cut in pauses so its memory does not grow with the answer.
+        // at most a minute cut in pauses so its memory does not grow with the answer. Of a
+        // recording longer than `secondOpinionSeconds` it hears a sample of stretches spread over
+        // the whole, and agreement is judged on Whisper's words in them.
         var second: [TranscriptWord]?
+        var sampled: [(start: Double, end: Double)]?
         if whisper != nil, let pocketsphinx = try? PocketSphinxTranscriber() {
-            let stretches = TranscriptionWindows.plan(
+            let all = TranscriptionWindows.plan(
                 duration: audio.durationSeconds, speech: analysis.activity.segments,
                 maximumSeconds: PocketSphinxTranscriber.longestUtteranceSeconds)
+            let stretches = all.sample(seconds: Self.secondOpinionSeconds)
+            if stretches != all { sampled = stretches.spans.map { (start: $0.start, end: $0.end) } }
             let ranges = stretches.spans.map { audio.sampleRange(from: $0.start, to: $0.end) }
             let words = try pocketsphinx.transcribe(stretches: ranges.count, sampleRate: sampleRate) { index in
                 try audio.samples(in: ranges[index])
@@ -68,7 +78,7 @@ struct TranscriptCheckStage {
         // Only Whisper's word probabilities tell English from other speech (see minimumConfidence).
         if whisper == nil { checker.minimumConfidence = nil }
         return try checker.check(result, speech: analysis.activity.segments.map { (start: $0.start, end: $0.end) },
-                                 verbatimPrompt: prompt, redecode: redecode, secondOpinion: second,
+                                 verbatimPrompt: prompt, redecode: redecode, secondOpinion: second, secondOpinionSpans: sampled,
                                  audioEnd: audio.durationSeconds)
     }
 }
