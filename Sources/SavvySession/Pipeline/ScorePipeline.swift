@@ -110,8 +110,8 @@ public struct ScorePipeline {
     /// Scores a snapshot from scratch; save it with `SessionRecorder.save(_:snapshot:store:)` so
     /// the stored bytes are the ones scored.
     /// - Parameter lastUse: nothing else will be recognised with `transcriber`: a Whisper worker
-    ///   is stopped as soon as recognition is done (and again after any re-decode of the check),
-    ///   so its memory is not held while pocketsphinx and the sentence encoder do their work.
+    ///   is stopped once the transcript check's re-decodes are done, so its memory is not held
+    ///   while the answer is judged (the sentence encoder).
     public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection,
                       lastUse: Bool = false) throws -> ScoredAnswer {
         // The hash lets `savvy import` check that a result is merged with the audio it came from;
@@ -123,12 +123,16 @@ public struct ScorePipeline {
         let windows = TranscriptionWindows.plan(
             duration: audio.durationSeconds, speech: analysis.activity.segments,
             maximumSeconds: try TranscriptionWindows.maximumSeconds(environment: environment))
+        // pocketsphinx's second opinion first: with one file the Whisper worker has not started
+        // yet, so their peaks never add up.
+        let second = try TranscriptCheckStage.secondOpinion(audio: audio, analysis: analysis,
+                                                            transcriber: transcriber.transcriber)
         var transcript = try windows.transcribe(audio, with: transcriber.transcriber)
-        let finished = lastUse ? transcriber.transcriber as? WhisperTranscriber : nil
-        finished?.stopWorker()
-        transcript = try TranscriptCheckStage().run(transcript, audio: audio,
-                                                    analysis: analysis, transcriber: transcriber.transcriber)
-        finished?.stopWorker()
+        transcript = try TranscriptCheckStage().run(transcript, audio: audio, analysis: analysis,
+                                                    transcriber: transcriber.transcriber, secondOpinion: second)
+        if lastUse, let whisper = transcriber.transcriber as? WhisperTranscriber {
+            whisper.stopWorker()
+        }
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))
