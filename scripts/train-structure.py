@@ -18,9 +18,11 @@ The model (mirrored exactly by SemanticScorer.swift; keep the two in step):
                 top        k has the largest exRel of all sections for this sentence
   emission    softmax over K sections + none of  w·evidence[i,k]  and  v·[1, max_k exRel, max_k ex]
   drillModel  log-probability from the drill's logistic regression over the sentence's embedding
-              and the same minus the answer's mean embedding (classifier_input: what the sentence
-              says, and how it differs from the rest of its answer — the topic is shared by every
-              sentence of an answer, the section's role is not); out of fold for training answers
+              and the same minus the answer's mean embedding, its neighbours' centred embeddings and
+              its relative position (classifier_input: what the sentence says, how it differs from
+              the rest of its answer — the topic is shared by every sentence of an answer, the
+              section's role is not — what comes around it and where it stands); out of fold for
+              training answers
   decoder     Viterbi over (label, sections used): a section is one contiguous run; starting a
               section that comes before one already used costs `outOfOrder`; each label change
               at sentence i scores `change`·(1 - cos(e_i, e_{i-1}) - 0.5); at the end each
@@ -259,9 +261,19 @@ def train_drill_model(x, y, classes, iterations=600, rate=2.0, l2=1e-2):
 
 
 def classifier_input(vectors):
-    """The drill classifier's input per sentence: its embedding, then the embedding minus the
-    answer's mean (DrillClassifier.logProbabilities)."""
-    return np.concatenate([vectors, vectors - vectors.mean(axis=0, keepdims=True)], axis=1)
+    """The drill classifier's input per sentence (DrillClassifier.logProbabilities): its
+    embedding; the embedding minus the answer's mean; the previous and the next sentence's
+    centred embeddings (zero at the answer's edges); its relative position and that squared.
+    A sentence's role shows in how it differs from the rest of its answer, in what comes around
+    it, and in where it stands."""
+    n = len(vectors)
+    centred = vectors - vectors.mean(axis=0, keepdims=True)
+    zero = np.zeros((1, vectors.shape[1]))
+    previous = np.concatenate([zero, centred[:-1]])
+    following = np.concatenate([centred[1:], zero])
+    position = np.arange(n) / max(n - 1, 1)
+    return np.concatenate([vectors, centred, previous, following, np.stack([position, position ** 2], axis=1)],
+                          axis=1)
 
 
 def drill_model_logp(W, vectors):
@@ -387,10 +399,15 @@ def placement(it, labels):
 def evaluate_structure(items, w, v, params):
     placed = total_true = reported = right = 0
     ooo_flag = ooo_total = false_flag = in_order_total = 0
+    complete_total = complete_whole = 0
     for it in items:
         labels = decode(log_softmax_scores(it["phi"], it["none"], w, v), it["change"], params)
         t, p, r, g, flagged = placement(it, labels)
         total_true, placed, reported, right = total_true + t, placed + p, reported + r, right + g
+        K = it["phi"].shape[1]
+        if len(it["truthStarts"]) == K:
+            complete_total += 1
+            complete_whole += int(len(starts(labels, K)) == K)
         if it["variant"] == "out-of-order":
             ooo_total += 1
             ooo_flag += int(flagged)
@@ -399,12 +416,20 @@ def evaluate_structure(items, w, v, params):
             false_flag += int(flagged)
     return {"recall": placed / max(total_true, 1), "precision": right / max(reported, 1),
             "oooFlagged": f"{ooo_flag}/{ooo_total}", "inOrderFlagged": f"{false_flag}/{in_order_total}",
-            "oooRate": ooo_flag / max(ooo_total, 1), "falseRate": false_flag / max(in_order_total, 1)}
+            "oooRate": ooo_flag / max(ooo_total, 1), "falseRate": false_flag / max(in_order_total, 1),
+            "completeWhole": f"{complete_whole}/{complete_total}",
+            "completeRate": complete_whole / max(complete_total, 1)}
 
 
 def objective(items, w, v, params):
+    """What the decoder costs are tuned for. Placement and precision alone let a section the
+    classifier is unsure of be dropped (a dropped section loses recall only, a misplaced one
+    loses both), so the skip costs drifted down and complete answers lost their last section —
+    and a complete answer missing a section is scored Structure 2 or less. `completeRate`, the
+    share of answers with every section spoken that are reported with every section, counts
+    that loss against the costs."""
     r = evaluate_structure(items, w, v, params)
-    return r["recall"] + r["precision"] + 0.5 * r["oooRate"] - 2 * r["falseRate"]
+    return r["recall"] + r["precision"] + r["completeRate"] + 0.5 * r["oooRate"] - 2 * r["falseRate"]
 
 
 def tune(items, w, v):
@@ -444,7 +469,8 @@ def swift_table(w, v, params, summary, drill_models):
         f"    /// Weight of the sentence-to-sentence change (1 - cosine, centred on 0.5) at a label change.",
         f"    static let change = {num(params['change'])}",
         "    /// Per-drill sentence classifiers: drill id → (rows = 384 embedding dimensions, 384 of the",
-        "    /// embedding minus the answer's mean, then bias;",
+        "    /// embedding minus the answer's mean, 384 of the previous and 384 of the next sentence's",
+        "    /// centred embedding, relative position, its square, then bias;",
         "    /// columns = the drill's sections + none), Float32 little-endian, row-major, base64.",
         "    static let drillModels: [String: String] = [",
     ] + [f'        "{d}": "{base64.b64encode(drill_models[d].astype("<f4").tobytes()).decode()}",'
@@ -531,23 +557,16 @@ def load_jsonl(path):
     return {e["id"]: e for e in map(json.loads, open(path))} if os.path.exists(path) else {}
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", default=os.path.join(ROOT, "bench/out/content"))
-    parser.add_argument("--write", action="store_true", help="write SemanticWeights.swift")
-    parser.add_argument("--train-on", choices=["whisper", "text", "both"], default="both",
-                        help="training sentences: the Whisper transcripts' runtime sentences, the written "
-                             "sentences, or both (default)")
-    parser.add_argument("--diagnose", action="store_true", help="print each held-out answer's map")
-    args = parser.parse_args()
-    answers_path = os.path.join(args.set, "answers.jsonl")
+def build_items(set_dir, train_on):
+    """Per answer (and training source) the decoder's inputs: evidence, labels, times, truth."""
+    answers_path = os.path.join(set_dir, "answers.jsonl")
     if not os.path.exists(answers_path):
-        os.system(f"{sys.executable} {os.path.join(ROOT, 'scripts/make-content-set.py')} --out {args.set}")
+        os.system(f"{sys.executable} {os.path.join(ROOT, 'scripts/make-content-set.py')} --out {set_dir}")
     answers = [json.loads(line) for line in open(answers_path)]
-    truths = load_jsonl(os.path.join(args.set, "truth.jsonl"))
-    whispers = load_jsonl(os.path.join(args.set, "whisper.jsonl"))
+    truths = load_jsonl(os.path.join(set_dir, "truth.jsonl"))
+    whispers = load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
     drills = parse_drills()
-    embed = Embedder(os.path.join(args.set, "embeddings.npz"))
+    embed = Embedder(os.path.join(set_dir, "embeddings.npz"))
     section_vectors = {d: [(embed(s["exemplars"]), embed([s["purpose"]])[0]) for s in secs]
                        for d, secs in drills.items()}
     # Units: (answer, source, texts, vectors, label indices, times, truth starts by index).
@@ -556,7 +575,7 @@ def main():
         ids = [s["id"] for s in drills[a["drill"]]]
         truth, whisper = truths.get(a["id"]), whispers.get(a["id"])
         sources = ["whisper"] if a["split"] == "test" else \
-            {"whisper": ["whisper"], "text": ["text"], "both": ["whisper", "text"]}[args.train_on]
+            {"whisper": ["whisper"], "text": ["text"], "both": ["whisper", "text"]}[train_on]
         for source in sources:
             if source == "whisper" and whisper is None:
                 continue
@@ -596,7 +615,19 @@ def main():
                                   "variant": a["variant"], "drill": a["drill"], "times": times,
                                   "truthStarts": truth_starts, "id": a["id"], "texts": texts})
     embed.save()
+    return items, drills, drill_models
 
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", default=os.path.join(ROOT, "bench/out/content"))
+    parser.add_argument("--write", action="store_true", help="write SemanticWeights.swift")
+    parser.add_argument("--train-on", choices=["whisper", "text", "both"], default="both",
+                        help="training sentences: the Whisper transcripts' runtime sentences, the written "
+                             "sentences, or both (default)")
+    parser.add_argument("--diagnose", action="store_true", help="print each held-out answer's map")
+    args = parser.parse_args()
+    items, drills, drill_models = build_items(args.set, args.train_on)
     w, v = train_emission(items["train"])
     params = tune(items["train"], w, v)
     report = {}

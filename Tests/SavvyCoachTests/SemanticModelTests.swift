@@ -102,6 +102,24 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertLessThanOrEqual(try XCTUnwrap(conflict.relevance.score), 2, conflict.relevance.reason)
     }
 
+    /// Word cosines put "three" next to "four" (0.82): the held-out reasons said a prompt's
+    /// count was addressed by another count. A number is only addressed by itself.
+    func testIssue14_reasonNeverTakesOneCountForAnother() throws {
+        let scorer = SemanticScorer(embedder: try cached())
+        let answer = Fixtures.transcript("""
+            Last year I changed three things in how our warehouse team planned its week. \
+            We moved the planning meeting to Monday morning and kept it to fifteen minutes. \
+            Within a month late orders had halved.
+            """)
+        let judged = try scorer.judge(
+            transcript: answer, drill: BuiltInDrills.star, prompt: "Tell me about four changes you made to a team's process.")
+        let reason = judged.relevance.reason
+        XCTAssertFalse(reason.contains("(as 'three')"), reason)
+        XCTAssertFalse(reason.contains("(as 'fifteen')"), reason)
+        XCTAssertTrue(reason.contains("not addressed: four"), reason)
+        XCTAssertTrue(SemanticScorer.isNumber("4") && SemanticScorer.isNumber("four") && !SemanticScorer.isNumber("team"))
+    }
+
     func testIssue14_semanticJudgmentIsDeterministic() throws {
         let scorer = SemanticScorer(embedder: try cached())
         let transcript = Fixtures.transcript(SemanticTierTests.naturalSTAR)

@@ -136,10 +136,11 @@ enum PracticeCommand {
         return .success
     }
 
-    /// The drill's prompts in turn: the next one after those already practised.
+    /// The drill's prompts in turn: the next one after those already practised. A count over
+    /// the history index, not the rows: a coach's store can hold many thousand sessions.
     static func nextPrompt(_ drill: Drill, store: SessionStore) throws -> String {
         guard !drill.prompts.isEmpty else { return "" }
-        let done = try store.history(drill: drill.id).count
+        let done = try store.historyCount(drill: drill.id)
         return drill.prompts[done % drill.prompts.count]
     }
 }

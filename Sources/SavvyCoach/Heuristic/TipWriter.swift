@@ -53,7 +53,7 @@ public enum TipWriter {
                 "spoken as " + spoken.map { "\($0.name) at \(Clock.format($0.start ?? 0))" }.joined(separator: ", "),
                 at: spoken.first?.start)
         }
-        if let dominant = StructureAssessment.dominantSection(structureMap), structureMap.count >= 3 {
+        if let dominant = StructureAssessment.dominantSection(structureMap) {
             add(scores.structure, 1,
                 "Trim the \(dominant.name) and give the time to the other parts.",
                 "\(dominant.name) takes \(Int((dominant.share * 100).rounded()))% of the sections' time")
@@ -134,13 +134,16 @@ public enum TipWriter {
     }
 
     /// For a short answer: name the thinnest part the map found rather than asking for a part
-    /// (an example, a result) the answer already has.
+    /// (an example, a result) the answer already has. With three or more sections, only the
+    /// middle ones are candidates: the first frames and the last sums up (a PREP Point is one
+    /// sentence by design), so "give it a concrete detail or a number" belongs to the body.
     static func developTip(_ map: [StructureSpan]) -> String {
-        let timed = map.compactMap { span -> (String, Double)? in
+        let timed = map.enumerated().compactMap { position, span -> (name: String, length: Double, middle: Bool)? in
             guard let start = span.start, let end = span.end else { return nil }
-            return (span.name, end - start)
+            return (span.name, end - start, map.count < 3 || (position > 0 && position < map.count - 1))
         }
-        guard timed.count >= 2, let thinnest = timed.min(by: { $0.1 < $1.1 }) else {
+        let candidates = timed.contains(where: \.middle) ? timed.filter(\.middle) : timed
+        guard timed.count >= 2, let thinnest = candidates.min(by: { $0.length < $1.length }) else {
             return "Develop it further: add a concrete detail or a number."
         }
         return "Develop it further: the \(thinnest.0) is the thinnest part; give it a concrete detail or a number."

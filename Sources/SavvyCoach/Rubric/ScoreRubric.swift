@@ -15,7 +15,8 @@ public struct ScoreRubric: Sendable, Equatable, Codable {
     /// them changes. 2: structure from sections found, order and proportion; subtotals and
     /// content-weighted overall; tips by weakest criterion; semantic tier. 3: content as the
     /// harmonic mean of Structure and Relevance, off-topic answers' content capped at Relevance.
-    public static let version = "coach-rubric-3"
+    /// 4: a section is out of proportion relative to the even share, not past a fixed 60 %.
+    public static let version = "coach-rubric-4"
 
     public var drillID: String
     /// The prompt the answer responded to.

@@ -2,12 +2,18 @@
 ///
 /// Starts at 5 and subtracts for what a listener would miss: the first missing section −3 and
 /// each further one −1 (a STAR answer without its Result has not answered the question), sections
-/// out of the drill's order −2, and one section taking more than 60 % of the answer's time
-/// when the drill has three or more sections −1 (an answer that is 80 % Situation is weak even
-/// with every part present). Clamped to 1–5.
+/// out of the drill's order −2, and one section out of proportion −1 (an answer that is 80 %
+/// Situation is weak even with every part present). Clamped to 1–5.
+///
+/// Out of proportion means one section leaves the others, on average, less than half of their
+/// even share of the time: with n sections found, it takes more than (n + 1) / 2n of it — 62.5 %
+/// of a four-part answer, 66.7 % of a three-part one. A fixed share would not do: the middle of
+/// an impromptu talk or the Action of a STAR answer is meant to be the largest part, and 62 % of
+/// a three-part talk is its body, not a lopsided answer. Only for drills of three or more sections, where one part can starve several.
 public enum StructureAssessment {
-    /// Share of the sections' total time above which one section is out of proportion.
-    public static let dominantShare = 0.6
+    /// The other sections' average share, as a fraction of their even share, below which the
+    /// remaining section is out of proportion.
+    public static let starvedShare = 0.5
 
     public static func score(spans: [StructureSpan], inOrder: Bool, tier: ScoringTier) -> CriterionScore {
         let missing = spans.filter { !$0.isPresent }.map(\.name)
@@ -23,7 +29,7 @@ public enum StructureAssessment {
             let spoken = found.sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.name)
             faults.append("out of order (\(spoken.joined(separator: " → ")))")
         }
-        if let dominant = dominantSection(spans), spans.count >= 3 {
+        if let dominant = dominantSection(spans) {
             score -= 1
             faults.append("\(dominant.name) takes \(Int((dominant.share * 100).rounded()))% of the time")
         }
@@ -34,8 +40,11 @@ public enum StructureAssessment {
         return CriterionScore(score: score, reason: reason, tier: tier, inOrder: inOrder)
     }
 
-    /// The section holding more than `dominantShare` of the found sections' time, if any.
+    /// The section that leaves the other found sections, on average, less than `starvedShare` of
+    /// their even share of the found sections' time, if any; only for drills of three or more
+    /// sections.
     public static func dominantSection(_ spans: [StructureSpan]) -> (name: String, share: Double)? {
+        guard spans.count >= 3 else { return nil }
         let durations = spans.compactMap { span -> (String, Double)? in
             guard let start = span.start, let end = span.end else { return nil }
             return (span.name, max(0, end - start))
@@ -43,6 +52,8 @@ public enum StructureAssessment {
         let total = durations.reduce(0) { $0 + $1.1 }
         guard durations.count >= 2, total > 0, let longest = durations.max(by: { $0.1 < $1.1 }) else { return nil }
         let share = longest.1 / total
-        return share > dominantShare ? (longest.0, share) : nil
+        let n = Double(durations.count)
+        // The others' mean share (1 − share) / (n − 1) below starvedShare / n.
+        return (1 - share) / (n - 1) < starvedShare / n ? (longest.0, share) : nil
     }
 }

@@ -9,11 +9,26 @@ import SavvyASR
 /// decoder and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-4"
+    public static let version = "semantic-5"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
-    /// ("doubtful" for "sceptical"): single-word MiniLM embeddings of synonyms sit around
-    /// 0.6–0.8, of merely related words around 0.3–0.5.
+    /// ("client" for "customer" 0.61, "update" for "change" 0.60): single-word MiniLM embeddings
+    /// of near-synonyms sit around 0.6–0.8, of merely related words around 0.3–0.5. Word cosines
+    /// do not tell opposites or siblings apart ("succeeded" for "failed" 0.73, "three" for "four"
+    /// 0.82), so counts are matched only literally (`numberWords`).
     public static let synonymCosine = 0.6
+    /// Counts, which stand for themselves: another number is another fact, however close its
+    /// vector.
+    static let numberWords: Set<String> = [
+        "zero", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty",
+        "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion",
+        "first", "second", "third", "fourth", "fifth", "dozen", "half", "double", "twice", "single",
+    ]
+
+    /// Whether `word` is a count (a number word or digits), which only its literal self addresses.
+    static func isNumber(_ word: String) -> Bool {
+        numberWords.contains(word) || (!word.isEmpty && word.allSatisfy(\.isNumber))
+    }
 
     let embedder: any SentenceEmbedding
 
@@ -126,11 +141,14 @@ public struct SemanticScorer {
         let answerWords = ContentWords.keyWords(answerText)
         var addressed: [String] = []
         var missing: [String] = []
-        let unmatched = keyWords.filter { !answerStems.contains(ContentWords.stem($0)) }
+        var unmatched = keyWords.filter { !answerStems.contains(ContentWords.stem($0)) }
         addressed += keyWords.filter { answerStems.contains(ContentWords.stem($0)) }
-        if !unmatched.isEmpty, !answerWords.isEmpty {
+        missing += unmatched.filter(Self.isNumber)
+        unmatched.removeAll(where: Self.isNumber)
+        let candidates = answerWords.filter { !Self.isNumber($0) }
+        if !unmatched.isEmpty, !candidates.isEmpty {
             let keyVectors = try self.vectors(unmatched)
-            let wordVectors = try self.vectors(answerWords)
+            let wordVectors = try self.vectors(candidates)
             for (word, keyVector) in zip(unmatched, keyVectors) {
                 var closest = 0
                 var closestCosine = -1.0
@@ -142,14 +160,16 @@ public struct SemanticScorer {
                     }
                 }
                 if closestCosine >= Self.synonymCosine {
-                    addressed.append("\(word) (as '\(answerWords[closest])')")
+                    addressed.append("\(word) (as '\(candidates[closest])')")
                 } else {
                     missing.append(word)
                 }
             }
         } else {
-            missing = unmatched
+            missing += unmatched
         }
+        // In the prompt's order, counts among the rest.
+        missing.sort { (keyWords.firstIndex(of: $0) ?? 0) < (keyWords.firstIndex(of: $1) ?? 0) }
         // Quoted as people read it (the engine's capitals and punctuation); matched as normalised.
         let closest = sentences[best]
         let words = index.displayText(words: closest.words.lowerBound, closest.words.upperBound - 1).split(separator: " ")

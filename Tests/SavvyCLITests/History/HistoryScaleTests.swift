@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import SavvyTestSupport
 @testable import SavvyCLI
+import SavvyCoach
 import SavvySession
 @testable import SavvyStore
 
@@ -117,5 +118,16 @@ final class HistoryScaleTests: XCTestCase {
             XCTAssertTrue(run.err.contains(c.message), "\(c.id): \(run.err)")
             XCTAssertEqual(run.out, "", c.id)
         }
+    }
+
+    /// `practice` picks the drill's next prompt from how many sessions of that drill exist,
+    /// counted over the index; sessions of other drills do not move it on.
+    func testIssue13_practiceTakesTheNextPromptFromTheDrillsCount() throws {
+        let store = try SessionStore(location: DataLocation(directory: home.url))
+        let star = BuiltInDrills.star
+        XCTAssertEqual(try PracticeCommand.nextPrompt(star, store: store), star.prompts[starSessions % star.prompts.count])
+        let pitch = BuiltInDrills.elevatorPitch
+        XCTAssertEqual(try PracticeCommand.nextPrompt(pitch, store: store),
+                       pitch.prompts[(stored - starSessions) % pitch.prompts.count])
     }
 }
