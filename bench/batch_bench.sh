@@ -12,8 +12,11 @@
 # sampled every 0.2 s: a warm batch shows exactly one Whisper worker per job for the whole run.
 # With strace installed, the run is also traced for openat(2) alone (seccomp-filtered, so only
 # those calls stop): the log counts the model loads, each an open of a model file — Whisper's
-# CTranslate2 `model.bin` (one per worker when the model stays warm) and pocketsphinx's acoustic
-# model `mdef` (the trust check's second opinion) — and the processes that made them.
+# CTranslate2 `model.bin` (one per worker when the model stays warm) and pocketsphinx's language
+# model `en-us.lm.bin` (a decoder load, for the engine or the trust check's second opinion; one per
+# worker when its decoder stays warm) — and the processes that made them. CPU seconds per file are user + system time of
+# the whole run (savvy, the Whisper workers and strace) divided by the files, when GNU time
+# (/usr/bin/time, Debian 'time') is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SAVVY="$(realpath "${SAVVY:-.build/release/savvy}")"
@@ -63,13 +66,15 @@ if command -v strace >/dev/null; then
 else
     echo "(strace not found: model loads are not counted, only the worker processes)"
 fi
-printf '%-8s %10s %12s %16s %s\n' "jobs" "wall s" "files/min" "whisper workers" "load average (1 min) before / after"
+printf '%-8s %10s %12s %12s %16s %s\n' "jobs" "wall s" "files/min" "CPU s/file" "whisper workers" "load average (1 min) before / after"
 for jobs in $JOBS; do
     log="$OUT/jobs-$jobs"
     load_before=$(cut -d' ' -f1 /proc/loadavg)
     t0=$(date +%s%N)
     if [ ${#TRACE[@]} -gt 0 ]; then trace=("${TRACE[@]}" "$log.openat"); else trace=(); fi
-    "${trace[@]}" "$SAVVY" score "$OUT"/answers/*.wav --json --no-save --offline --jobs "$jobs" >"$log.json" 2>"$log.err" &
+    # GNU time (Debian 'time', optional) for the CPU seconds of the run and its children.
+    if [ -x /usr/bin/time ]; then timer=(/usr/bin/time -f '%U %S' -o "$log.time"); else timer=(); fi
+    "${timer[@]}" "${trace[@]}" "$SAVVY" score "$OUT"/answers/*.wav --json --no-save --offline --jobs "$jobs" >"$log.json" 2>"$log.err" &
     pid=$!
     # Python processes under savvy (the Whisper workers; under strace, savvy is one level down):
     # every pid seen while the batch runs.
@@ -93,16 +98,22 @@ for jobs in $JOBS; do
     [ "$scored" -eq "$FILES" ] || { echo "batch bench: expected $FILES results, got $scored"; exit 1; }
     workers=$(sort -u "$log.workers" | wc -l)
     engine=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[0]["transcript"]["engine"])' "$log.json" 2>/dev/null || echo "?")
-    awk -v ns=$((t1 - t0)) -v n="$FILES" -v j="$jobs" -v w="$workers" -v lb="$load_before" -v la="$load_after" \
-        'BEGIN { s = ns / 1e9; printf "%-8s %10.1f %12.2f %16s %s / %s\n", j, s, n / (s / 60), w, lb, la }'
+    cpu=-
+    if [ -f "$log.time" ]; then cpu=$(awk -v n="$FILES" '{ printf "%.1f", ($1 + $2) / n }' "$log.time"); fi
+    awk -v ns=$((t1 - t0)) -v n="$FILES" -v j="$jobs" -v c="$cpu" -v w="$workers" -v lb="$load_before" -v la="$load_after" \
+        'BEGIN { s = ns / 1e9; printf "%-8s %10.1f %12.2f %12s %16s %s / %s\n", j, s, n / (s / 60), c, w, lb, la }'
     echo "         (engine: $engine; a warm batch has $jobs worker(s) when the engine is Whisper, 0 for pocketsphinx)"
     if [ -f "$log.openat" ]; then
         # successful opens only (a failed probe of a path is not a load)
         loads() { grep -E "openat\(.*/$1\"" "$log.openat" | grep -v ' = -1 ' || true; }
         whisper_loads=$(loads model.bin | wc -l)
         whisper_pids=$(loads model.bin | awk '{ print $1 }' | sort -u | wc -l)
-        sphinx_loads=$(loads mdef | wc -l)
-        printf '         model loads (openat log %s): Whisper model.bin %d by %d process(es); pocketsphinx mdef %d for %d files\n' \
-            "$(basename "$log.openat")" "$whisper_loads" "$whisper_pids" "$sphinx_loads" "$FILES"
+        # One pocketsphinx decoder load (ps_init) opens the acoustic model's mdef 4 times but the
+        # language model en-us.lm.bin once, so the language model counts the loads.
+        sphinx_loads=$(loads 'en-us\.lm\.bin' | wc -l)
+        sphinx_mdef=$(loads mdef | wc -l)
+        printf '         model loads (openat log %s): Whisper model.bin %d by %d process(es); pocketsphinx decoders %d for %d files (%.2f a file; warm: %d, one per job; mdef opened %d times)\n' \
+            "$(basename "$log.openat")" "$whisper_loads" "$whisper_pids" "$sphinx_loads" "$FILES" \
+            "$(awk -v l="$sphinx_loads" -v n="$FILES" 'BEGIN { print l / n }')" "$jobs" "$sphinx_mdef"
     fi
 done

@@ -30,6 +30,24 @@ final class BlockwiseAnalysisTests: XCTestCase {
         }
     }
 
+    /// Issue 13: with more than one thread the pitch candidates run beside CPPS; the result is
+    /// the one-thread result, whole or in blocks, and with CPPS off.
+    func testIssue13_pitchBesideCPPSGivesTheOneThreadResult() throws {
+        let source = SampleArray(Self.signal, sampleRate: 16_000)
+        var withoutCPPS = DeliveryConfiguration()
+        withoutCPPS.computeCPPS = false
+        for configuration in [DeliveryConfiguration(), withoutCPPS] {
+            let one = try DeliveryAnalyzer(configuration: configuration, threads: 1).analyze(source, blockSeconds: nil)
+            for threads in [2, 3] {
+                for seconds in [nil, 1, 7.3] as [Double?] {
+                    let analyzer = try DeliveryAnalyzer(configuration: configuration, threads: threads)
+                    XCTAssertEqual(try analyzer.analyze(source, blockSeconds: seconds), one,
+                                   "\(threads) threads, blocks of \(seconds.map { "\($0) s" } ?? "the whole signal"), CPPS \(configuration.computeCPPS)")
+                }
+            }
+        }
+    }
+
     func testIssue13_blockLengthsAgreeWithoutCPPSAndOnShortInput() throws {
         var configuration = DeliveryConfiguration()
         configuration.computeCPPS = false

@@ -4,19 +4,22 @@ import SavvyFileSystem
 
 /// Owns one pocketsphinx decoder (`ps_decoder_t`) and its configuration (`cmd_ln_t`).
 ///
-/// A decoder is used for one utterance, or for one fixed sequence of utterances, and then
-/// released: pocketsphinx carries acoustic state from one utterance into the next (measured here:
-/// confidences of the same clip differ in the third decimal after another clip was decoded, and a
-/// fixed warm-up clip does not reset it), and savvy promises identical output for identical
-/// audio. A sequence (`decode(utterances:samples:)`) is therefore only used where the same
-/// recording always gives the same sequence. Not thread-safe; each call builds its own.
-/// Acquired in `init`, released in `deinit`; a half-built decoder releases what it got.
+/// Loading the models takes 0.5–0.9 s, so a decoder is kept and used again: by every file a
+/// batch worker scores, and by the second opinion and re-decodes of each. Every decode
+/// (`decode(_:)`, `decode(utterances:samples:)`) first puts the decoder in one
+/// fixed state (`reset()`), so the same audio gives the same words, times and confidences
+/// whatever the decoder did before, and a kept decoder gives what a freshly loaded one gives.
+/// Within one `decode(utterances:samples:)` the state runs on from one utterance to the next.
+/// Not thread-safe: one thread uses a decoder at a time (`PocketSphinxTranscriber` hands each
+/// caller its own). Acquired in `init`, released in `deinit`; a half-built decoder releases
+/// what it got.
 final class PocketSphinxDecoder {
     private let decoder: OpaquePointer
     private let config: OpaquePointer
     private let fillerWords: Set<String>
     private let fillerMinimumPosterior: Double
-    private var used = false
+    /// This use's dither stream; restarted by `reset()`.
+    private var dither = PocketSphinxDither()
 
     /// pocketsphinx writes its configuration table and progress to stderr; a library must not.
     /// The log destination is process-wide in sphinxbase, so it is switched off once here rather
@@ -43,10 +46,9 @@ final class PocketSphinxDecoder {
             "-bestpath", "yes",
             "-frate", String(Self.frameRate),
             // Digital silence (exact zeros) makes every frame identical and the decoder then
-            // "hears" a word in it; half-LSB dither from a fixed seed avoids that and stays
-            // reproducible because each call builds a fresh decoder.
-            "-dither", "yes",
-            "-seed", "1",
+            // "hears" a word in it, so the samples get half-LSB dither, but savvy's own
+            // (`PocketSphinxDither`): sphinxbase's draws from one process-wide stream.
+            "-dither", "no",
         ]
         if configuration.fastSearch {
             arguments += ["-fwdflat", "no", "-maxhmmpf", "3000"]
@@ -86,8 +88,7 @@ final class PocketSphinxDecoder {
     /// The whole buffer is passed with `full_utt` so batch cepstral-mean normalisation (the
     /// model's `-cmn batch`) is computed over exactly this audio.
     func decode(_ samples: [Int16]) throws -> [TranscriptWord] {
-        precondition(!used, "a PocketSphinxDecoder decodes one utterance only")
-        used = true
+        try reset()
         return try decodeUtterance(samples)
     }
 
@@ -97,11 +98,11 @@ final class PocketSphinxDecoder {
     /// The search keeps every word exit of an utterance until its end (the back-pointer table and
     /// the lattice), and that grows faster than the utterance: savvy's peak while scoring was
     /// 221 MB for 30 s, 233 MB for 60 s, 265 MB for 120 s and 424–475 MB for 5 minutes. So a
-    /// long recording is decoded as several utterances rather than one; loading the models once
-    /// for all of them saves 0.5–0.9 s per utterance.
+    /// long recording is decoded as several utterances rather than one. The noise estimate and
+    /// dither stream run on from one utterance to the next, so a later utterance may differ
+    /// slightly from a decode of it alone, but the same sequence always gives the same words.
     func decode(utterances count: Int, samples: (Int) throws -> [Int16]) throws -> [[TranscriptWord]] {
-        precondition(!used, "a PocketSphinxDecoder decodes one utterance or one sequence only")
-        used = true
+        try reset()
         var result: [[TranscriptWord]] = []
         for index in 0..<count {
             let utterance = try samples(index)
@@ -110,9 +111,35 @@ final class PocketSphinxDecoder {
         return result
     }
 
+    /// Puts the decoder in the state every use starts from.
+    ///
+    /// Three things outlive an utterance in pocketsphinx, each measured here by decoding A, B, A
+    /// on one decoder against fresh ones: the front end's noise estimate (`-remove_noise`; reset
+    /// only when a stream starts, `ps_start_stream`), the dither's random stream (our own, see
+    /// `PocketSphinxDither`), and search state from the last frames of the previous utterance
+    /// that no call resets (it goes away with `-pl_window 0`, the phone-loop lookahead, which
+    /// savvy keeps for accuracy). The first two are restarted; the third is overwritten by a
+    /// settling utterance of `settlingSamples` dithered zeros, so it is the same after every reset
+    /// — on a fresh decoder too — whatever came before. Costs a decode of 0.5 s of silence.
+    private func reset() throws {
+        var code = ps_start_stream(decoder)
+        guard code >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_start_stream", code: code) }
+        dither = PocketSphinxDither()
+        _ = try decodeUtterance([Int16](repeating: 0, count: Self.settlingSamples))
+        code = ps_start_stream(decoder)
+        guard code >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_start_stream", code: code) }
+        dither = PocketSphinxDither()
+    }
+
+    /// Length of the settling utterance (0.5 s at 16 kHz, 50 frames): longer than the few frames
+    /// of history the search keeps.
+    static let settlingSamples = 8_000
+
     private func decodeUtterance(_ samples: [Int16]) throws -> [TranscriptWord] {
         var code = ps_start_utt(decoder)
         guard code >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_start_utt", code: code) }
+        var samples = samples
+        dither.apply(to: &samples)
         code = samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
         }
@@ -125,10 +152,12 @@ final class PocketSphinxDecoder {
         return words()
     }
 
-    /// Starts a live utterance, fed block by block with `processLive`.
+    /// Starts a live utterance, fed block by block with `processLive`, on a decoder loaded for it
+    /// (`LiveTranscriber` owns one and decodes one utterance). Not after `reset()`: pocketsphinx
+    /// aborts (`eval_nonroot_chan` assertion in the tree search) when block-by-block decoding
+    /// follows a settling utterance and a new stream; the live text is provisional, so a fresh
+    /// decoder's state is all it needs.
     func startLive() throws {
-        precondition(!used, "a PocketSphinxDecoder decodes one utterance only")
-        used = true
         let code = ps_start_utt(decoder)
         guard code >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_start_utt", code: code) }
     }
@@ -138,6 +167,8 @@ final class PocketSphinxDecoder {
     /// Without `full_utt` the decoder normalises with its running cepstral mean, so the text is
     /// provisional: the final transcript comes from decoding the whole recording afterwards.
     func processLive(_ samples: [Int16]) -> String? {
+        var samples = samples
+        dither.apply(to: &samples)
         let code = samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
         }
@@ -204,9 +235,12 @@ final class PocketSphinxDecoder {
 
     /// Replaces the active search with one over `(1 − w)·base + w·fillers`.
     ///
-    /// Reference counts: the base LM belongs to the default search, so it is retained before the
-    /// set takes it; the set owns the filler LM; `ps_set_lm` retains the set, so our reference
-    /// is dropped once it is installed.
+    /// Reference counts: `ngram_model_set_init` retains each model it is given and `ps_set_lm`
+    /// retains the set, so our own references to the filler LM and to the set are dropped once
+    /// they are handed over, and the base LM (the default search's) is not retained at all.
+    /// Retaining it, as savvy once did, kept the base LM alive after `ps_free`: about 22 MB of
+    /// heap (46 MB resident) lost with every decoder (valgrind: "definitely lost" in
+    /// `ngram_model_set_init` under `ps_init`, and the filler LM under `ngram_model_read`).
     private static func installFillerBoost(
         decoder: OpaquePointer, config: OpaquePointer, model: FillerLanguageModel, weight: Double
     ) throws {
@@ -224,7 +258,6 @@ final class PocketSphinxDecoder {
         guard let fillers = ngram_model_read(config, path, NGRAM_ARPA, ps_get_logmath(decoder)) else {
             throw TranscriptionError.decoderFailed(step: "ngram_model_read (filler LM)", code: -1)
         }
-        _ = ngram_model_retain(base)
         var models: [OpaquePointer?] = [base, fillers]
         var names: [UnsafeMutablePointer<CChar>?] = [strdup("base"), strdup("fillers")]
         defer { names.forEach { free($0) } }
@@ -234,9 +267,8 @@ final class PocketSphinxDecoder {
                 ngram_model_set_init(config, modelBuffer.baseAddress, nameBuffer.baseAddress, weights, 2)
             }
         }
+        ngram_model_free(fillers)
         guard let set else {
-            ngram_model_free(fillers)
-            ngram_model_free(base)
             throw TranscriptionError.decoderFailed(step: "ngram_model_set_init", code: -1)
         }
         let setCode = ps_set_lm(decoder, "fillers", set)

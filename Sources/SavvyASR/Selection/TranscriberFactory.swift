@@ -28,14 +28,16 @@ public enum TranscriberFactory {
             let transcriber = try WhisperTranscriber(configuration: whisperConfiguration)
             return TranscriberSelection(
                 transcriber: transcriber,
-                reason: "whisper requested (\(transcriber.installation.modelID) in '\(whisperConfiguration.venvDirectory)')"
+                reason: "whisper requested (\(transcriber.installation.modelID) in '\(whisperConfiguration.venvDirectory)')",
+                secondOpinion: try? PocketSphinxTranscriber(configuration: pocketsphinx)
             )
         case .auto:
             do {
                 let transcriber = try WhisperTranscriber(configuration: whisperConfiguration)
                 return TranscriberSelection(
                     transcriber: transcriber,
-                    reason: "auto: whisper found (\(transcriber.installation.modelID) in '\(whisperConfiguration.venvDirectory)')"
+                    reason: "auto: whisper found (\(transcriber.installation.modelID) in '\(whisperConfiguration.venvDirectory)')",
+                    secondOpinion: try? PocketSphinxTranscriber(configuration: pocketsphinx)
                 )
             } catch let whisperError as TranscriptionError {
                 let why = whisperError.errorDescription ?? "whisper unavailable"

@@ -82,9 +82,8 @@ enum ScoreCommand {
                 let snapshot = try InputSnapshot(path: files[index])
                 let earlier = try store?.sessionIDs(audioSHA256: snapshot.sha256) ?? []
                 let selection = try worker.transcriber { try pipeline.makeTranscriber() }
-                // One file: the Whisper worker is not needed after recognition; several keep it
-                // warm for the next file.
-                let answer = try pipeline.score(snapshot, transcriber: selection, lastUse: files.count == 1)
+                // A batch keeps each worker's decoders loaded for its next file.
+                let answer = try pipeline.score(snapshot, transcriber: selection, keepEnginesLoaded: files.count > 1)
                 let id = try store.map { try SessionRecorder.save(answer, snapshot: snapshot, store: $0) }
                 progress.advance(files[index])
                 return Scored(answer: answer, id: id, earlier: earlier)

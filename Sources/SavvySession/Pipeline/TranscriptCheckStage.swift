@@ -26,10 +26,11 @@ struct TranscriptCheckStage {
     /// with the answer. Of a recording longer than `secondOpinionSeconds` it hears a sample of
     /// stretches spread over the whole, and agreement is judged on Whisper's words in them.
     /// Independent of Whisper's words, so it can run before recognition, while the Whisper
-    /// worker holds no memory. nil for another engine, or without pocketsphinx's model.
-    static func secondOpinion(audio: DecodedAudioFile, analysis: DeliveryAnalysis,
-                              transcriber: any Transcriber) throws -> SecondOpinion? {
-        guard transcriber is WhisperTranscriber, let pocketsphinx = try? PocketSphinxTranscriber() else { return nil }
+    /// worker holds no memory. `pocketsphinx` is the caller's, so its decoder stays loaded from
+    /// one file to the next. nil for another engine, or without pocketsphinx.
+    static func secondOpinion(audio: DecodedAudioFile, analysis: DeliveryAnalysis, transcriber: any Transcriber,
+                              pocketsphinx: PocketSphinxTranscriber?) throws -> SecondOpinion? {
+        guard transcriber is WhisperTranscriber, let pocketsphinx else { return nil }
         let sampleRate = audio.sampleRate
         let all = TranscriptionWindows.plan(
             duration: audio.durationSeconds, speech: analysis.activity.segments,
@@ -49,7 +50,8 @@ struct TranscriptCheckStage {
     /// - Parameters:
     ///   - audio: the recording the transcript was made from; re-decodes read their stretch of it.
     ///   - transcriber: the engine that made it; re-decodes use it.
-    ///   - secondOpinion: `secondOpinion(audio:analysis:transcriber:)` for the same recording.
+    ///   - secondOpinion: `secondOpinion(audio:analysis:transcriber:pocketsphinx:)` for the same
+    ///     recording; nil skips the language check.
     func run(_ transcript: Transcript, audio: DecodedAudioFile,
              analysis: DeliveryAnalysis, transcriber: any Transcriber, secondOpinion: SecondOpinion?) throws -> Transcript {
         let sampleRate = audio.sampleRate
