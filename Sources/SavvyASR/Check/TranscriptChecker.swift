@@ -236,7 +236,6 @@ public struct TranscriptChecker: Sendable {
         words.filter { ($0.start + $0.end) / 2 >= start && ($0.start + $0.end) / 2 <= end }
     }
 
-    /// Longest common subsequence of the two word lists ÷ the length of the first.
     /// The words whose middle lies in one of `spans` (in time order, not overlapping), found by
     /// binary search so the words' own order does not matter.
     static func words(_ words: [TranscriptWord], within spans: [(start: Double, end: Double)]) -> [TranscriptWord] {
@@ -252,6 +251,7 @@ public struct TranscriptChecker: Sendable {
         }
     }
 
+    /// Longest common subsequence of the two word lists ÷ the length of the first.
     static func agreement(_ a: [String], _ b: [String]) -> Double {
         guard !a.isEmpty else { return 0 }
         var previous = [Int](repeating: 0, count: b.count + 1)
