@@ -37,6 +37,9 @@ public final class SentenceEncoder: @unchecked Sendable {
     }
 
     private let configuration: BertConfiguration
+    /// The weights file, its header read and checked by `init`; its tensors are read by the
+    /// encoder's construction.
+    private let weightsFile: SafetensorsFile
     private let tokenizer: WordPieceTokenizer
     /// Guarded by `lock`; nil until the weights are read.
     private var loaded: BertEncoder?
@@ -89,8 +92,9 @@ public final class SentenceEncoder: @unchecked Sendable {
                 path: modelDirectory.appendingPathComponent("tokenizer.json").path,
                 reason: "its ids go up to \(tokenizer.largestID), past the model's vocabulary of \(configuration.vocabularySize)")
         }
-        // Mapping the file and checking its header touches only the header's pages.
+        // Only the header is read here; the tensors are read when the encoder is built.
         let file = try SafetensorsFile(url: modelDirectory.appendingPathComponent("model.safetensors"))
+        weightsFile = file
         self.configuration = configuration
         self.modelDirectory = modelDirectory
         modelID = modelDirectory.standardizedFileURL.lastPathComponent
@@ -102,8 +106,7 @@ public final class SentenceEncoder: @unchecked Sendable {
     /// The encoder, reading the weights the first time; call with `lock` held.
     private func encoder() throws -> BertEncoder {
         if let loaded { return loaded }
-        let file = try SafetensorsFile(url: modelDirectory.appendingPathComponent("model.safetensors"))
-        let encoder = try BertEncoder(weights: file, configuration: configuration)
+        let encoder = try BertEncoder(weights: weightsFile, configuration: configuration)
         loaded = encoder
         return encoder
     }
