@@ -17,16 +17,32 @@ public final class SentenceEncoder: @unchecked Sendable {
     /// The directory the model was loaded from.
     public let modelDirectory: URL
     /// Length of every vector (384 for all-MiniLM-L6-v2).
-    public var dimension: Int { encoder.configuration.hiddenSize }
+    public var dimension: Int { configuration.hiddenSize }
     /// Tokens per sentence at most, `[CLS]` and `[SEP]` included; the rest of a longer sentence
     /// is not seen (256 for all-MiniLM-L6-v2, about 200 words).
     public var maximumTokens: Int { tokenizer.maximumLength }
 
     /// What computes the vectors, e.g. "OpenBLAS SkylakeX kernels, 1 thread" (for `savvy doctor`).
-    public var backend: String { "OpenBLAS \(encoder.blasCore) kernels, 1 thread" }
+    public var backend: String { "OpenBLAS \(BertEncoder.blasCore) kernels, 1 thread" }
 
+    /// When the weights are read: at once, or by the first `embed`.
+    public enum WeightLoading: Sendable {
+        /// `init` reads them (about 90 MB held, with a transient of about 180 MB while reading).
+        case atInit
+        /// `init` checks every file (configuration, tokenizer, the weights file's header) but
+        /// reads the weights only when the first sentence is embedded, so a command that never
+        /// judges an answer, or judges it last, does not hold them while it does other work.
+        /// A tensor missing or misshapen inside a valid file is then reported by `embed`.
+        case onFirstEmbed
+    }
+
+    private let configuration: BertConfiguration
+    /// The weights file, its header read and checked by `init`; its tensors are read by the
+    /// encoder's construction.
+    private let weightsFile: SafetensorsFile
     private let tokenizer: WordPieceTokenizer
-    private let encoder: BertEncoder
+    /// Guarded by `lock`; nil until the weights are read.
+    private var loaded: BertEncoder?
     private let lock = NSLock()
     /// Tokens encoded together at most; bounds the working memory (about 15 MB of activations).
     /// How sentences are grouped does not change their vectors.
@@ -62,8 +78,9 @@ public final class SentenceEncoder: @unchecked Sendable {
             .appendingPathComponent(defaultModelName, isDirectory: true)
     }
 
-    /// Loads the model in `modelDirectory` (about 90 MB of weights, read once).
-    public init(modelDirectory: URL) throws {
+    /// Loads the model in `modelDirectory` (about 90 MB of weights, read once), now or on the
+    /// first `embed` (`weights`).
+    public init(modelDirectory: URL, weights: WeightLoading = .atInit) throws {
         for file in Self.requiredFiles where !FileManager.default.fileExists(atPath: modelDirectory.appendingPathComponent(file).path) {
             throw SemanticError.missingFile(directory: modelDirectory.path, file: file)
         }
@@ -75,10 +92,23 @@ public final class SentenceEncoder: @unchecked Sendable {
                 path: modelDirectory.appendingPathComponent("tokenizer.json").path,
                 reason: "its ids go up to \(tokenizer.largestID), past the model's vocabulary of \(configuration.vocabularySize)")
         }
-        let weights = try SafetensorsFile(url: modelDirectory.appendingPathComponent("model.safetensors"))
-        encoder = try BertEncoder(weights: weights, configuration: configuration)
+        // Only the header is read here; the tensors are read when the encoder is built.
+        let file = try SafetensorsFile(url: modelDirectory.appendingPathComponent("model.safetensors"))
+        weightsFile = file
+        self.configuration = configuration
         self.modelDirectory = modelDirectory
         modelID = modelDirectory.standardizedFileURL.lastPathComponent
+        if case .atInit = weights {
+            loaded = try BertEncoder(weights: file, configuration: configuration)
+        }
+    }
+
+    /// The encoder, reading the weights the first time; call with `lock` held.
+    private func encoder() throws -> BertEncoder {
+        if let loaded { return loaded }
+        let encoder = try BertEncoder(weights: weightsFile, configuration: configuration)
+        loaded = encoder
+        return encoder
     }
 
     /// One unit-length vector per sentence, in order. An empty sentence still gets a vector (of
@@ -87,6 +117,7 @@ public final class SentenceEncoder: @unchecked Sendable {
         let ids = sentences.map(tokenizer.encode)
         lock.lock()
         defer { lock.unlock() }
+        let encoder = try encoder()
         var vectors: [[Float]] = []
         vectors.reserveCapacity(ids.count)
         var start = 0

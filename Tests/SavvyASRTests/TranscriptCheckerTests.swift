@@ -266,6 +266,31 @@ final class TranscriptCheckerTests: XCTestCase {
         XCTAssertEqual(recovered.check?.trusted, true)
     }
 
+    /// Issue 13: when the second engine heard only a sample of a long recording, agreement is
+    /// judged on the words in the stretches it heard, not diluted by the words it never heard.
+    func testIssue13_agreementOverASampleCountsOnlyTheWordsInIt() throws {
+        let heard = words("in my last role i was the lead when our billing service failed at the end of the month", from: 0)
+        let unheard = words("we moved the team to a new schedule and the releases got calmer after that quarter ended",
+                            from: 100)
+        let all = heard + unheard
+        let speech = [(start: 0.0, end: heard.last!.end), (start: 100.0, end: unheard.last!.end)]
+        let cases: [(id: String, second: [TranscriptWord], spans: [(start: Double, end: Double)]?, agreement: Double?)] = [
+            ("all heard, half agree", heard, nil, Double(heard.count) / Double(all.count)),
+            ("sample: only the heard words count", heard, [(start: 0, end: 60)], 1),
+            ("sample: a word counts by its middle", heard, [(start: 0, end: heard[9].start + 0.19)], 1),
+            ("sample in the second stretch", words("him letters yard have ink dust team gala tat", from: 100),
+             [(start: 90, end: 200)], 1 / Double(unheard.count)),
+            ("sample with too few words", heard, [(start: 0, end: heard[6].end)], nil),
+        ]
+        for c in cases {
+            let checked = try TranscriptChecker().check(Transcript(words: all, engine: "whisper", model: "m"), speech: speech,
+                                                        verbatimPrompt: nil, redecode: nil, secondOpinion: c.second,
+                                                        secondOpinionSpans: c.spans)
+            XCTAssertEqual(checked.check?.agreement, c.agreement, c.id)
+            XCTAssertEqual(checked.words, all, c.id)
+        }
+    }
+
     /// Issue 9: garbage or another language trips the gate with one clear reason.
     func testIssue9_TrustGate() throws {
         let english = words("in my last role i was the lead when our billing service failed at the end of the month", from: 0)

@@ -44,6 +44,40 @@ final class WhisperWorkerFaultTests: XCTestCase {
         }
     }
 
+    /// Issue 13: a score of one file stops the worker once recognition is done, so its memory is
+    /// not held while pocketsphinx and the sentence encoder run; the next call starts a new one.
+    /// The worker also starts with glibc's allocator bounded (one arena, large blocks mapped).
+    func testIssue13_stoppedWorkerExitsAndTheNextCallStartsAnother() throws {
+        let log = try AudioTools.makeTemporaryDirectory(self).appendingPathComponent("starts")
+        let script = """
+        echo "$$ ${MALLOC_ARENA_MAX:-unset} ${MALLOC_MMAP_THRESHOLD_:-unset}" >> '\(log.path)'
+        echo '{"ready": true}'
+        while read line; do
+          id=$(echo "$line" | sed 's/.*"id":\\([0-9]*\\).*/\\1/')
+          echo "{\\"id\\": $id, \\"words\\": []}"
+        done
+        """
+        let transcriber = try WhisperTranscriber(configuration: fakeInstall(script))
+        let samples = [Float](repeating: 0, count: 1600)
+        func starts() throws -> [[String]] {
+            try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        }
+        _ = try transcriber.decode(samples: samples, sampleRate: 16_000, prompt: nil)
+        _ = try transcriber.decode(samples: samples, sampleRate: 16_000, prompt: nil)
+        XCTAssertEqual(try starts().count, 1, "one worker serves every call until it is stopped")
+        let first = try XCTUnwrap(Int32(try starts()[0][0]))
+        XCTAssertEqual(Array(try starts()[0].dropFirst()), ["1", "1048576"])
+
+        transcriber.stopWorker()
+        XCTAssertEqual(kill(first, 0), -1, "the stopped worker has exited")
+        transcriber.stopWorker()
+        XCTAssertEqual(try starts().count, 1, "stopping again starts nothing")
+
+        _ = try transcriber.decode(samples: samples, sampleRate: 16_000, prompt: nil)
+        XCTAssertEqual(try starts().count, 2, "the next call starts a new worker")
+        XCTAssertNotEqual(try starts()[1][0], String(first))
+    }
+
     func testFakeWorkerReplyBecomesTranscript() throws {
         let script = #"""
         echo '{"ready": true}'

@@ -30,9 +30,9 @@ final class BlockwiseAnalysisTests: XCTestCase {
         }
     }
 
-    /// Issue 13: with more than one thread the pitch candidates run beside CPPS; the result is
-    /// the one-thread result, whole or in blocks, and with CPPS off.
-    func testIssue13_pitchBesideCPPSGivesTheOneThreadResult() throws {
+    /// Issue 13: several analysis threads give the one-thread result, whole or in blocks, and
+    /// with CPPS off.
+    func testIssue13_threadCountsGiveTheOneThreadResult() throws {
         let source = SampleArray(Self.signal, sampleRate: 16_000)
         var withoutCPPS = DeliveryConfiguration()
         withoutCPPS.computeCPPS = false

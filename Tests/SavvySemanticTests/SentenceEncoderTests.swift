@@ -134,6 +134,41 @@ final class SentenceEncoderTests: XCTestCase {
                 XCTAssertTrue(c.expected(semantic), "\(c.id): \(semantic)")
                 XCTAssertTrue(error.localizedDescription.first?.isLowercase == true, c.id)
             }
+            // Weights read on the first embed: the same error, from `init` for every file that
+            // can be checked without reading the tensors, else from `embed`.
+            let deferredError: (any Error)?
+            do {
+                let deferred = try SentenceEncoder(modelDirectory: directory.url, weights: .onFirstEmbed)
+                XCTAssertEqual(c.id, "config with another width", "only a tensor's shape waits for embed")
+                deferredError = thrownError { _ = try deferred.embed(["one sentence"]) }
+            } catch {
+                deferredError = error
+            }
+            guard let semantic = deferredError as? SemanticError else { XCTFail("\(c.id), deferred: \(String(describing: deferredError))"); continue }
+            XCTAssertTrue(c.expected(semantic), "\(c.id), deferred: \(semantic)")
+        }
+    }
+
+    /// Issue 13: the router's encoder reads its weights on the first embed, so a score holds
+    /// them only while it judges; the vectors are the same bytes as an encoder loaded at once.
+    func testIssue13_weightsReadOnFirstEmbedGiveTheSameVectors() throws {
+        let eager = try ModelFixture.encoder()
+        let deferred = try SentenceEncoder(modelDirectory: try ModelFixture.directory(), weights: .onFirstEmbed)
+        XCTAssertEqual(deferred.modelID, eager.modelID)
+        XCTAssertEqual(deferred.dimension, eager.dimension)
+        XCTAssertEqual(deferred.backend, eager.backend)
+        XCTAssertEqual(try deferred.embed(example), try eager.embed(example))
+        XCTAssertEqual(try deferred.embed(example.reversed()), try eager.embed(example.reversed()), "a second embed reuses the weights")
+    }
+
+    /// The error `body` throws; a test failure and nil when it throws none.
+    private func thrownError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> (any Error)? {
+        do {
+            try body()
+            XCTFail("no error thrown", file: file, line: line)
+            return nil
+        } catch {
+            return error
         }
     }
 }

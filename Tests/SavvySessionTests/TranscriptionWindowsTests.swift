@@ -26,6 +26,38 @@ final class TranscriptionWindowsTests: XCTestCase {
         }
     }
 
+    /// The pocketsphinx second opinion hears at most a budget of a long recording: all of it when
+    /// it fits (so every answer up to the budget is checked exactly as before), else stretches
+    /// spread evenly from start to end whose lengths fit the budget.
+    func testIssue13_sampleOfStretchesFitsTheBudgetAndSpreadsOverTheRecording() {
+        let minute = TranscriptionWindows(spans: (0..<120).map { span(Double($0) * 60, Double($0 + 1) * 60) })
+        let middles: [Double] = (0..<10).map { (part: Int) -> Double in
+            let index = (2 * part + 1) * 120 / 20
+            return Double(index) * 60
+        }
+        // 10 s and 90 s in turn (mean 50 s): 6 at even steps are the six 90 s ones (540 s),
+        // so 5 are taken (90 + 90 + 10 + 10 + 10 s)
+        let uneven = TranscriptionWindows(spans: (0..<12).map { (index: Int) -> TimeSpan in
+            let start = Double(index) * 100
+            return span(start, start + (index % 2 == 0 ? 10 : 90))
+        })
+        let cases: [(id: String, windows: TranscriptionWindows, budget: Double, picked: [Double])] = [
+            ("fits: all of it", TranscriptionWindows(spans: [span(0, 60), span(60, 100)]), 600, [0, 60]),
+            ("exactly the budget", TranscriptionWindows(spans: [span(0, 300), span(300, 600)]), 600, [0, 300]),
+            ("two hours into ten minutes: one stretch in the middle of each tenth", minute, 600, middles),
+            ("one stretch longer than the budget is still heard", TranscriptionWindows(spans: [span(0, 60), span(60, 120)]), 30, [60]),
+            ("uneven: fewer stretches until they fit", uneven, 300, [100, 300, 600, 800, 1000]),
+        ]
+        for c in cases {
+            let sample = c.windows.sample(seconds: c.budget)
+            XCTAssertEqual(sample.spans.map(\.start), c.picked, c.id)
+            XCTAssertTrue(sample.spans.allSatisfy { c.windows.spans.contains($0) }, c.id)
+            let total = sample.spans.reduce(0) { $0 + $1.duration }
+            XCTAssertTrue(total <= c.budget || sample.spans.count == 1, c.id)
+        }
+        XCTAssertEqual(minute.sample(seconds: 600), minute.sample(seconds: 600), "the same sample every time")
+    }
+
     func testIssue13_windowSettingIsReadFromTheEnvironment() throws {
         XCTAssertEqual(try TranscriptionWindows.maximumSeconds(environment: [:]), TranscriptionWindows.defaultMaximumSeconds)
         XCTAssertEqual(try TranscriptionWindows.maximumSeconds(environment: ["SAVVY_ASR_WINDOW_SECONDS": "40"]), 40)

@@ -64,9 +64,13 @@ public struct TranscriptChecker: Sendable {
     ///   - redecode: decodes a window again; nil when the engine cannot (then nothing is repaired,
     ///     only reported).
     ///   - secondOpinion: another engine's words for the same audio, for the agreement check.
+    ///   - secondOpinionSpans: the stretches (seconds) the second engine decoded when it heard
+    ///     only a sample of a long recording: agreement is then judged on the words whose middle
+    ///     lies in them. nil: it heard all of it.
     ///   - audioEnd: the length of the recording, seconds, to know a loop collapsed onto its end.
     public func check(_ transcript: Transcript, speech: [(start: Double, end: Double)], verbatimPrompt: String?,
                       redecode: Redecode?, secondOpinion: [TranscriptWord]? = nil,
+                      secondOpinionSpans: [(start: Double, end: Double)]? = nil,
                       audioEnd: Double? = nil) throws -> Transcript {
         var words = transcript.words
         let segments = transcript.segments ?? []
@@ -144,8 +148,9 @@ public struct TranscriptChecker: Sendable {
         var confidenceSum = 0.0
         for word in words { confidenceSum += word.confidence }
         let meanConfidence = words.isEmpty ? nil : confidenceSum / Double(words.count)
+        let heard = secondOpinionSpans.map { spans in Self.words(words, within: spans) } ?? words
         let agreement = secondOpinion.flatMap { other in
-            words.count >= minimumWordsForAgreement ? Self.agreement(words.map(\.text), other.map(\.text)) : nil
+            heard.count >= minimumWordsForAgreement ? Self.agreement(heard.map(\.text), other.map(\.text)) : nil
         }
 
         // A segment Whisper finds repetitive with no loop caught in it: the repetition is one the
@@ -229,6 +234,21 @@ public struct TranscriptChecker: Sendable {
     /// Words whose middle lies in `start…end`.
     static func inside(_ words: [TranscriptWord], start: Double, end: Double) -> [TranscriptWord] {
         words.filter { ($0.start + $0.end) / 2 >= start && ($0.start + $0.end) / 2 <= end }
+    }
+
+    /// The words whose middle lies in one of `spans` (in time order, not overlapping), found by
+    /// binary search so the words' own order does not matter.
+    static func words(_ words: [TranscriptWord], within spans: [(start: Double, end: Double)]) -> [TranscriptWord] {
+        words.filter { word in
+            let middle = (word.start + word.end) / 2
+            var low = 0
+            var high = spans.count
+            while low < high {
+                let mid = (low + high) / 2
+                if spans[mid].end <= middle { low = mid + 1 } else { high = mid }
+            }
+            return low < spans.count && spans[low].start <= middle
+        }
     }
 
     /// Longest common subsequence of the two word lists ÷ the length of the first.

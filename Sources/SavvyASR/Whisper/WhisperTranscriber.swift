@@ -36,6 +36,16 @@ public final class WhisperTranscriber: Transcriber, @unchecked Sendable {
         try lock.withLock { _ = try runningWorker() }
     }
 
+    /// Stops the worker now and so returns its memory (about 200 MB resident with tiny.en, more
+    /// at its peak) to the system; the next call starts a new one (≈1 s model load). For a
+    /// caller with other heavy work to do before its next decode, so the two peaks do not add up.
+    public func stopWorker() {
+        lock.withLock {
+            worker?.stop()
+            worker = nil
+        }
+    }
+
     /// Transcribes 16 kHz mono samples in −1…1.
     ///
     /// Two decodes: without a prompt, which gives the words (a prompt can make Whisper skip the

@@ -67,6 +67,15 @@ final class WhisperWorker {
         // The model is on disk; never let huggingface_hub reach for the network.
         environment["HF_HUB_OFFLINE"] = "1"
         environment["HF_HUB_DISABLE_TELEMETRY"] = "1"
+        // glibc's allocator, unless the user set it: one arena, and blocks of a megabyte or more
+        // mapped on their own, so they go back to the system when freed. CTranslate2's decoder
+        // allocates and frees large buffers all through a request; on the heap they left holes
+        // that raised the worker's peak. Measured on one 120 s request: peak 312 → 250 MB,
+        // resident after it 206–259 → 176 MB, the same reply byte for byte, about 20 % more CPU
+        // time (the mapped blocks' page faults).
+        for (name, value) in Self.allocatorSettings where environment[name] == nil {
+            environment[name] = value
+        }
         process.environment = environment
         process.standardInput = childEnd
         process.standardOutput = replies
@@ -95,6 +104,9 @@ final class WhisperWorker {
             throw error
         }
     }
+
+    /// glibc malloc settings the worker starts with (see `init`).
+    static let allocatorSettings = ["MALLOC_ARENA_MAX": "1", "MALLOC_MMAP_THRESHOLD_": "1048576"]
 
     deinit {
         stop()

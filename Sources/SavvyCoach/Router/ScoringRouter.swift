@@ -38,14 +38,18 @@ public final class ScoringRouter {
     /// Reads `<configDirectory>/coach.conf` and the environment; see `CoachConfiguration`. The
     /// semantic tier's encoder is loaded from where `SentenceEncoder.locate` finds the sentence
     /// model (`make venv` installs it); without it the semantic tier is left out of every plan.
+    /// Its weights are read when the first answer is judged, not here: a score holds them only
+    /// for its last stage, after recognition and the transcript check have freed their memory.
     /// - Throws: `CoachError` for a bad config; the encoder's error for a model that is present
-    ///   but cannot be loaded (a broken install should be fixed, not silently ignored).
+    ///   but whose files cannot be used (a broken install should be fixed, not silently ignored).
     public convenience init(
         environment: [String: String], configDirectory: URL, cache: (any JudgmentCache)? = nil
     ) throws {
         let configuration = try CoachConfiguration.load(
             environment: environment, configFile: configDirectory.appendingPathComponent("coach.conf"))
-        let embedder = try SentenceEncoder.locate(environment: environment).map { try SentenceEncoder(modelDirectory: $0) }
+        let embedder = try SentenceEncoder.locate(environment: environment).map {
+            try SentenceEncoder(modelDirectory: $0, weights: .onFirstEmbed)
+        }
         self.init(configuration: configuration, cache: cache, embedder: embedder)
     }
 

@@ -5,9 +5,8 @@ import Foundation
 ///
 /// Frames are 25 ms (400 samples) every 10 ms (160 samples); frame `i` covers samples
 /// `[i·160, i·160 + 400)`. Fixed summation orders and FFTW plans made with `FFTW_ESTIMATE`: the
-/// same samples always give a bit-identical ``DeliveryAnalysis``, whatever ``threads`` is (CPPS,
-/// the costliest part, runs on several threads, see ``ParallelCPPS``, and the pitch candidates
-/// beside it).
+/// same samples always give a bit-identical ``DeliveryAnalysis``, whatever ``threads`` is (only
+/// CPPS, the costliest part, runs on several threads; see ``ParallelCPPS``).
 /// An analyzer holds only its configuration; it is cheap to create and safe to share.
 public struct DeliveryAnalyzer: Sendable {
     /// The only sample rate accepted, Hz.
@@ -131,35 +130,16 @@ public struct DeliveryAnalyzer: Sendable {
                 needed = min(needed.lowerBound, input.lowerBound)..<max(needed.upperBound, input.upperBound)
             }
             let block = try read(needed)
-            let pitchWork = {
-                frames.map { i in
-                    levels[i] >= gate && levels[i] > RMSTrack.floorDB ? extractor.candidates(frame: i, in: block) : []
-                }
+            for i in frames {
+                let gated = levels[i] >= gate && levels[i] > RMSTrack.floorDB
+                search.append(candidates: gated ? extractor.candidates(frame: i, in: block) : [], frameDB: levels[i])
             }
-            let candidates: [[PitchCandidate]]
             if let cppsAnalyzer, !cppsFrames.isEmpty {
-                let cppsWork = {
-                    let resampled = SignalBlock(start: resampledRange.lowerBound,
-                                                values: resampler.process(outputs: resampledRange, block: block),
-                                                totalCount: resampledCount)
-                    return cppsAnalyzer.process(block: resampled, grid: grid, frames: cppsFrames)
-                }
-                // with a second thread, the pitch candidates (a tenth of the work) run beside
-                // CPPS, whose own threads take its chunks as they come free; each part writes only
-                // its own result, so the bytes are the one-thread bytes
-                let values: [Double]
-                if threads > 1 {
-                    (candidates, values) = SideBySide.run(pitchWork, cppsWork)
-                } else {
-                    candidates = pitchWork()
-                    values = cppsWork()
-                }
+                let resampled = SignalBlock(start: resampledRange.lowerBound,
+                                            values: resampler.process(outputs: resampledRange, block: block),
+                                            totalCount: resampledCount)
+                let values = cppsAnalyzer.process(block: resampled, grid: grid, frames: cppsFrames)
                 cpp.replaceSubrange(cppsFrames, with: values)
-            } else {
-                candidates = pitchWork()
-            }
-            for (offset, i) in frames.enumerated() {
-                search.append(candidates: candidates[offset], frameDB: levels[i])
             }
         }
         let f0 = search.finish()

@@ -31,6 +31,8 @@ final class CPPSAnalyzer {
     private let quefrencyCount: Int
     private let plan: FFTPlan
     private let buffer: FFTBuffer
+    /// The second transform: the log spectrum is real and even, so the cepstrum is its DCT-I.
+    private let cosineTransform: CosineTransform
     private let timeKernel: [Double]
     private let quefrencyKernel: [Double]
     private let peakLow: Int
@@ -69,6 +71,7 @@ final class CPPSAnalyzer {
         while size < windowLength { size *= 2 }
         plan = try FFTPlan.shared(size: size)
         buffer = try FFTBuffer(size: size)
+        cosineTransform = try CosineTransform(size: size / 2)
         quefrencyCount = size / 2 + 1
         quefrencyStep = 1 / rate
         let middle = 0.5 * Double(windowLength + 1)
@@ -293,15 +296,12 @@ final class CPPSAnalyzer {
             logs[b] = Float(re * re + im * im + 1e-30)
         }
         FastLogarithm.naturalLogInPlace(logs, count: bins)
-        for b in 0..<bins {
-            spectrum[2 * b] = Double(logs[b])
-            spectrum[2 * b + 1] = 0
-        }
-        plan.inverse(buffer)
-        let scale = 1 / Double(plan.size)
+        // c = IFFT(ln P) over the 1024-point even extension, as a DCT-I of the 513 values
         let power = rawRow
+        cosineTransform.transform(logs, into: power)
+        let scale = 1 / Double(plan.size)
         for k in 0..<bins {
-            let c = real[k] * scale
+            let c = power[k] * scale
             power[k] = c * c
         }
     }

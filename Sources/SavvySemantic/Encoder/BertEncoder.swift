@@ -98,7 +98,7 @@ final class BertEncoder: @unchecked Sendable {
 
     let configuration: BertConfiguration
     /// The kernel family OpenBLAS runs, e.g. "SkylakeX".
-    var blasCore: String { String(cString: savvy_openblas_core()) }
+    static var blasCore: String { String(cString: savvy_openblas_core()) }
     private let wordEmbeddings: [Float]
     private let positionEmbeddings: [Float]
     private let tokenTypeEmbedding: [Float]

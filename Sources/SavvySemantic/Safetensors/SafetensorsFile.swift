@@ -1,11 +1,15 @@
 import Foundation
+import Glibc
 import SavvyFileSystem
 
 /// A safetensors file, read once: an 8-byte little-endian header length, a JSON header naming
 /// each tensor's dtype, shape and byte range, then the tensors' bytes (little-endian).
 ///
-/// The file is memory-mapped, every header entry is checked against the data before any tensor
-/// is read, and tensors come out as `Float` (F32 as is, F16 and BF16 widened).
+/// Every header entry is checked against the file's size before any tensor is read, and tensors
+/// come out as `Float` (F32 as is, F16 and BF16 widened). A file on disk is read one tensor at a
+/// time straight into its array (not mapped): a mapping's touched pages count as the process's
+/// memory until it is unmapped, which doubled the encoder's peak while it loaded (about 180 MB
+/// for 90 MB of weights).
 /// Format: https://github.com/huggingface/safetensors (README, "Format").
 public struct SafetensorsFile: Sendable {
     /// One tensor's place in the file.
@@ -14,6 +18,12 @@ public struct SafetensorsFile: Sendable {
         public var shape: [Int]
         /// Byte range inside the data section (after the header).
         public var byteRange: Range<Int>
+    }
+
+    /// Where the bytes are.
+    private enum Storage: Sendable {
+        case memory(Data)
+        case file(URL)
     }
 
     /// Element sizes of the dtypes the header may name; only the float ones can be read.
@@ -28,36 +38,71 @@ public struct SafetensorsFile: Sendable {
 
     public let path: String
     public let entries: [String: Entry]
-    private let data: Data
+    private let storage: Storage
     private let dataStart: Int
 
-    /// Maps and validates the file at `url`.
+    /// Reads and validates the header of the file at `url`; tensors are read by `floats`.
     public init(url: URL) throws {
-        let contents: Data
-        do {
-            contents = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw SemanticError.unreadableFile(path: url.path, reason: SystemErrorText.reason(error))
+        let path = url.path
+        func unreadable(_ error: any Error) -> SemanticError {
+            .unreadableFile(path: path, reason: SystemErrorText.reason(error))
         }
-        try self.init(data: contents, path: url.path)
+        let handle: FileHandle
+        let size: Int
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+            size = Int(try handle.seekToEnd())
+        } catch {
+            throw unreadable(error)
+        }
+        defer { try? handle.close() }
+        let (entries, dataStart) = try Self.header(size: size, path: path) { range in
+            do {
+                try handle.seek(toOffset: UInt64(range.lowerBound))
+                let bytes = try handle.read(upToCount: range.count) ?? Data()
+                guard bytes.count == range.count else { throw SemanticError.corruptWeights(path: path, reason: "the file ended early") }
+                return bytes
+            } catch let error as SemanticError {
+                throw error
+            } catch {
+                throw unreadable(error)
+            }
+        }
+        self.path = path
+        self.entries = entries
+        self.dataStart = dataStart
+        storage = .file(url)
     }
 
     /// Validates `data` as a safetensors file; `path` is only for messages.
     public init(data: Data, path: String) throws {
-        func corrupt(_ reason: String) -> SemanticError { .corruptWeights(path: path, reason: reason) }
-        guard data.count >= 8 else {
-            throw corrupt("the file is \(data.count) bytes, too short for the 8-byte header length")
+        let (entries, dataStart) = try Self.header(size: data.count, path: path) { range in
+            data.subdata(in: data.startIndex + range.lowerBound..<data.startIndex + range.upperBound)
         }
-        let headerLength = data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) }
-        guard headerLength <= UInt64(data.count - 8), headerLength <= UInt64(Self.maximumHeaderBytes) else {
-            throw corrupt("the header length \(headerLength) runs past the end of the \(data.count)-byte file")
+        self.path = path
+        self.entries = entries
+        self.dataStart = dataStart
+        storage = .memory(data)
+    }
+
+    /// The tensor table and where the data section starts, from a file of `size` bytes whose
+    /// byte ranges `read` returns.
+    private static func header(size: Int, path: String, read: (Range<Int>) throws -> Data) throws
+        -> (entries: [String: Entry], dataStart: Int) {
+        func corrupt(_ reason: String) -> SemanticError { .corruptWeights(path: path, reason: reason) }
+        guard size >= 8 else {
+            throw corrupt("the file is \(size) bytes, too short for the 8-byte header length")
+        }
+        let headerLength = try read(0..<8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) }
+        guard headerLength <= UInt64(size - 8), headerLength <= UInt64(Self.maximumHeaderBytes) else {
+            throw corrupt("the header length \(headerLength) runs past the end of the \(size)-byte file")
         }
         let headerEnd = 8 + Int(headerLength)
-        let header = data.subdata(in: data.startIndex + 8..<data.startIndex + headerEnd)
+        let header = try read(8..<headerEnd)
         guard let object = try? JSONSerialization.jsonObject(with: header), let table = object as? [String: Any] else {
             throw corrupt("the header is not a JSON object")
         }
-        let dataBytes = data.count - headerEnd
+        let dataBytes = size - headerEnd
         var entries: [String: Entry] = [:]
         for (name, value) in table where name != "__metadata__" {
             guard let fields = value as? [String: Any],
@@ -79,10 +124,7 @@ public struct SafetensorsFile: Sendable {
             }
             entries[name] = Entry(dtype: dtype, shape: shape, byteRange: offsets[0]..<offsets[1])
         }
-        self.path = path
-        self.entries = entries
-        self.data = data
-        self.dataStart = headerEnd
+        return (entries, headerEnd)
     }
 
     /// The tensor `name` as `Float`s in row-major order, checked to have `shape`.
@@ -91,18 +133,62 @@ public struct SafetensorsFile: Sendable {
         guard entry.shape == shape else { throw SemanticError.tensorShape(name: name, expected: shape, actual: entry.shape) }
         let count = shape.reduce(1, *)
         let start = dataStart + entry.byteRange.lowerBound
-        return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Float] in
-            let bytes = UnsafeRawBufferPointer(rebasing: raw[start..<start + entry.byteRange.count])
-            switch entry.dtype {
-            case "F32":
-                return (0..<count).map { Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
-            case "F16":
-                return (0..<count).map { Self.halfToFloat(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self))) }
-            case "BF16":
-                return (0..<count).map { Float(bitPattern: UInt32(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self))) << 16) }
-            default:
-                throw SemanticError.unsupportedTensorType(name: name, dtype: entry.dtype)
+        switch entry.dtype {
+        case "F32":
+            // Read straight into the array: the file's little-endian bits are the floats.
+            let values = try elements(Float.self, count: count, at: start)
+            #if _endian(big)
+            return values.map { Float(bitPattern: UInt32(littleEndian: $0.bitPattern)) }
+            #else
+            return values
+            #endif
+        case "F16":
+            return try elements(UInt16.self, count: count, at: start).map { Self.halfToFloat(UInt16(littleEndian: $0)) }
+        case "BF16":
+            return try elements(UInt16.self, count: count, at: start).map { Float(bitPattern: UInt32(UInt16(littleEndian: $0)) << 16) }
+        default:
+            throw SemanticError.unsupportedTensorType(name: name, dtype: entry.dtype)
+        }
+    }
+
+    /// `count` raw elements from byte `offset` of the file, as stored.
+    private func elements<Element>(_: Element.Type, count: Int, at offset: Int) throws -> [Element] {
+        let byteCount = count * MemoryLayout<Element>.stride
+        switch storage {
+        case let .memory(data):
+            return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+                data.withUnsafeBytes { raw in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + byteCount]))
+                }
+                initialized = count
             }
+        case let .file(url):
+            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw SemanticError.unreadableFile(path: path, reason: SystemErrorText.describe(errno: errno))
+            }
+            defer { close(descriptor) }
+            var failure: SemanticError?
+            let values = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+                let raw = UnsafeMutableRawBufferPointer(buffer)
+                var done = 0
+                while done < byteCount {
+                    let got = pread(descriptor, raw.baseAddress! + done, byteCount - done, off_t(offset + done))
+                    if got < 0 && errno == EINTR { continue }
+                    if got <= 0 {
+                        failure = got < 0
+                            ? .unreadableFile(path: path, reason: SystemErrorText.describe(errno: errno))
+                            : .corruptWeights(path: path, reason: "the file ended early")
+                        break
+                    }
+                    done += got
+                }
+                // Zeros where the read stopped, so the array is initialised; it is not returned.
+                if done < byteCount { (raw.baseAddress! + done).initializeMemory(as: UInt8.self, repeating: 0, count: byteCount - done) }
+                initialized = count
+            }
+            if let failure { throw failure }
+            return values
         }
     }
 

@@ -110,9 +110,10 @@ public struct ScorePipeline {
     /// Scores a snapshot from scratch; save it with `SessionRecorder.save(_:snapshot:store:)` so
     /// the stored bytes are the ones scored.
     ///
-    /// - Parameter keepEnginesLoaded: keep pocketsphinx's decoders loaded after the transcript
-    ///   (a batch worker with more files to come); otherwise they are freed before the answer is
-    ///   judged, so they do not add to the judging stage's memory.
+    /// - Parameter keepEnginesLoaded: keep the recognisers loaded after the transcript (a batch
+    ///   worker with more files to come). Otherwise pocketsphinx's decoders are freed once they
+    ///   are done and the Whisper worker is stopped after the transcript check's re-decodes (the
+    ///   next call starts another, about 1 s), so neither adds to the judging stage's memory.
     public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection,
                       keepEnginesLoaded: Bool = false) throws -> ScoredAnswer {
         // The hash lets `savvy import` check that a result is merged with the audio it came from;
@@ -124,11 +125,18 @@ public struct ScorePipeline {
         let windows = TranscriptionWindows.plan(
             duration: audio.durationSeconds, speech: analysis.activity.segments,
             maximumSeconds: try TranscriptionWindows.maximumSeconds(environment: environment))
+        // pocketsphinx's second opinion first: with one file the Whisper worker has not started
+        // yet, so their peaks never add up.
+        let second = try TranscriptCheckStage.secondOpinion(audio: audio, analysis: analysis, transcriber: transcriber.transcriber,
+                                                            pocketsphinx: transcriber.secondOpinion)
+        if !keepEnginesLoaded { transcriber.secondOpinion?.releaseDecoders() }
         var transcript = try windows.transcribe(audio, with: transcriber.transcriber)
         transcript = try TranscriptCheckStage().run(transcript, audio: audio, analysis: analysis,
-                                                    transcriber: transcriber.transcriber,
-                                                    secondOpinion: transcriber.secondOpinion)
-        if !keepEnginesLoaded { transcriber.releaseIdleDecoders() }
+                                                    transcriber: transcriber.transcriber, secondOpinion: second)
+        if !keepEnginesLoaded {
+            transcriber.releaseIdleDecoders()
+            (transcriber.transcriber as? WhisperTranscriber)?.stopWorker()
+        }
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))

@@ -7,14 +7,53 @@ import SavvyDSP
 /// `TranscriptChecker` catch loops, decode word-less speech again and judge whether the words can
 /// be trusted.
 struct TranscriptCheckStage {
+    /// Audio the pocketsphinx second opinion hears at most, seconds. pocketsphinx takes about a
+    /// fifth of real time on one core, so all of a 2-hour recording cost over 20 minutes of CPU;
+    /// 10 minutes is over a thousand words of agreement, and every answer up to 10 minutes
+    /// long is heard in full, exactly as before.
+    static let secondOpinionSeconds = 600.0
+
+    /// pocketsphinx's words for the language check, and the stretches it heard when it heard
+    /// only a sample (nil: all of the recording).
+    struct SecondOpinion {
+        var words: [TranscriptWord]
+        var sampled: [(start: Double, end: Double)]?
+    }
+
+    /// The language check's second opinion on `audio`, when `transcriber` is Whisper: tiny.en has
+    /// no language identification, so pocketsphinx (always installed with savvy) decodes the
+    /// recording too, in stretches of at most a minute cut in pauses so its memory does not grow
+    /// with the answer. Of a recording longer than `secondOpinionSeconds` it hears a sample of
+    /// stretches spread over the whole, and agreement is judged on Whisper's words in them.
+    /// Independent of Whisper's words, so it can run before recognition, while the Whisper
+    /// worker holds no memory. `pocketsphinx` is the caller's, so its decoder stays loaded from
+    /// one file to the next. nil for another engine, or without pocketsphinx.
+    static func secondOpinion(audio: DecodedAudioFile, analysis: DeliveryAnalysis, transcriber: any Transcriber,
+                              pocketsphinx: PocketSphinxTranscriber?) throws -> SecondOpinion? {
+        guard transcriber is WhisperTranscriber, let pocketsphinx else { return nil }
+        let sampleRate = audio.sampleRate
+        let all = TranscriptionWindows.plan(
+            duration: audio.durationSeconds, speech: analysis.activity.segments,
+            maximumSeconds: PocketSphinxTranscriber.longestUtteranceSeconds)
+        let stretches = all.sample(seconds: secondOpinionSeconds)
+        let ranges = stretches.spans.map { audio.sampleRange(from: $0.start, to: $0.end) }
+        let words = try pocketsphinx.transcribe(stretches: ranges.count, sampleRate: sampleRate) { index in
+            try audio.samples(in: ranges[index])
+        }
+        return SecondOpinion(
+            words: zip(ranges, words).flatMap { range, words in
+                TranscriptionWindows.shifted(words, by: Double(range.lowerBound) / Double(sampleRate))
+            },
+            sampled: stretches == all ? nil : stretches.spans.map { (start: $0.start, end: $0.end) })
+    }
 
     /// - Parameters:
     ///   - audio: the recording the transcript was made from; re-decodes read their stretch of it.
     ///   - transcriber: the engine that made it; re-decodes use it.
-    ///   - secondOpinion: pocketsphinx for the language check on Whisper's words (the caller's,
-    ///     so its decoder stays loaded from one file to the next); nil skips the check.
-    func run(_ transcript: Transcript, audio: DecodedAudioFile, analysis: DeliveryAnalysis,
-             transcriber: any Transcriber, secondOpinion: PocketSphinxTranscriber?) throws -> Transcript {
+    ///   - secondOpinion: `secondOpinion(audio:analysis:transcriber:pocketsphinx:)` for the same
+    ///     recording; nil skips the language check.
+    func run(_ transcript: Transcript, audio: DecodedAudioFile,
+             analysis: DeliveryAnalysis, transcriber: any Transcriber, secondOpinion: SecondOpinion?) throws -> Transcript {
         let sampleRate = audio.sampleRate
         var result = transcript
         let whisper = transcriber as? WhisperTranscriber
@@ -49,28 +88,13 @@ struct TranscriptCheckStage {
             }
             return (words, segments)
         }
-        // The language check: tiny.en has no language identification, so pocketsphinx (always
-        // installed with savvy) is asked for a second opinion on Whisper's words, in stretches of
-        // at most a minute cut in pauses so its memory does not grow with the answer.
-        var second: [TranscriptWord]?
-        if whisper != nil, let pocketsphinx = secondOpinion {
-            let stretches = TranscriptionWindows.plan(
-                duration: audio.durationSeconds, speech: analysis.activity.segments,
-                maximumSeconds: PocketSphinxTranscriber.longestUtteranceSeconds)
-            let ranges = stretches.spans.map { audio.sampleRange(from: $0.start, to: $0.end) }
-            let words = try pocketsphinx.transcribe(stretches: ranges.count, sampleRate: sampleRate) { index in
-                try audio.samples(in: ranges[index])
-            }
-            second = zip(ranges, words).flatMap { range, words in
-                TranscriptionWindows.shifted(words, by: Double(range.lowerBound) / Double(sampleRate))
-            }
-        }
         let prompt = whisper.flatMap { $0.configuration.prompt.isEmpty ? nil : $0.configuration.prompt }
         var checker = TranscriptChecker()
         // Only Whisper's word probabilities tell English from other speech (see minimumConfidence).
         if whisper == nil { checker.minimumConfidence = nil }
         return try checker.check(result, speech: analysis.activity.segments.map { (start: $0.start, end: $0.end) },
-                                 verbatimPrompt: prompt, redecode: redecode, secondOpinion: second,
+                                 verbatimPrompt: prompt, redecode: redecode, secondOpinion: secondOpinion?.words,
+                                 secondOpinionSpans: secondOpinion?.sampled,
                                  audioEnd: audio.durationSeconds)
     }
 }

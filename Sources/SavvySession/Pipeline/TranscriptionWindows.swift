@@ -65,6 +65,25 @@ public struct TranscriptionWindows: Sendable, Equatable {
         return TranscriptionWindows(spans: spans)
     }
 
+    /// At most `seconds` of the windows, spread evenly over the recording: every window when they
+    /// fit; otherwise the most windows, picked at even steps through the list (the middle of
+    /// each of `k` equal parts), whose lengths add up to no more than `seconds`, and at least one.
+    /// For a check whose verdict is a share over the words, such as the language check's
+    /// agreement, where hearing a spread sample of a long recording tells as much as hearing it
+    /// all, for a fraction of the time.
+    public func sample(seconds: Double) -> TranscriptionWindows {
+        let total = spans.reduce(0) { $0 + $1.duration }
+        guard total > seconds, !spans.isEmpty else { return self }
+        var count = min(spans.count, max(1, Int(seconds / (total / Double(spans.count)))))
+        while true {
+            let picked = (0..<count).map { spans[(2 * $0 + 1) * spans.count / (2 * count)] }
+            if count == 1 || picked.reduce(0, { $0 + $1.duration }) <= seconds {
+                return TranscriptionWindows(spans: picked)
+            }
+            count -= 1
+        }
+    }
+
     /// Recognises each window of `audio` with `transcriber` and joins the transcripts, word times
     /// moved to the recording's clock (window start at its first sample, as `redecode` does).
     /// One window is the plain whole-file call.
