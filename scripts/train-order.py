@@ -1,42 +1,49 @@
 #!/usr/bin/env python3
 """Trains the semantic tier's order check (is a structured answer told out of order?).
 
-Deterministic (numpy only, fixed iteration counts, zero initialisation, fixed grid, ties to the
-first candidate): the same dev set and structure weights give the same table, written as
+Deterministic (numpy only, fixed iteration counts, zero initialisation, ties to the first
+candidate): the same dev set and structure weights give the same table, written as
 Sources/SavvyCoach/Semantic/OrderWeights.swift. Fits the `train` split of
 scripts/make-content-set.py and reports on the `test` split, which it never fits. It sits on top
-of scripts/train-structure.py: the evidence, the emission weights and decoder costs are read from
-the committed SemanticWeights.swift (rerun this script whenever that file changes).
+of scripts/train-structure.py: the decoder costs and the map's evidence come from the committed
+SemanticWeights.swift, whose fingerprint OrderWeights records (rerun this script whenever that
+file changes; a test fails until then).
 
-Why a separate check: the structure decoder's emissions carry a learned position prior (a section
-is expected at its nominal place in the drill's order, weight about -5 on the squared distance).
-Allowing disorder at a cost cannot overcome that prior, so a swapped answer is decoded in drill
-order, its sections misplaced. The check asks instead, for each pair of neighbouring sections
-(k, k+1), whether the answer reads better as the drill with those two swapped:
+Why a separate check: the structure model expects each section at its usual place. Its
+emissions carry a position prior and its drill classifier takes the sentence's relative position
+and its neighbours as inputs, so a swapped answer is decoded in drill order with its sections
+misplaced, and no affordable out-of-order cost changes that. The check therefore judges order
+from evidence that knows nothing of position:
 
-  hypothesis  the drill order with sections k and k+1 exchanged; the same evidence and weights,
-              but the position features (posSq, first, last) computed for that order, so the
-              prior expects section k+1 where k would be: the prior no longer takes a side
-  gain        best strict-order path score under the hypothesis minus under the drill's order
-              (both decoded with StructureDecoder's costs, no disorder allowed)
-  margin      over the hypothesis path's two swapped blocks, the drill classifier's mean
-              log-odds of each block's label against the other swapped section's, summed (how
-              clearly the first block is k+1 material and the second k material)
-  P(swapped)  logistic(a·gain + b·margin + c), one per drill (how well neighbouring sections
-              separate differs by drill), fitted on the drill's training hypotheses: positives
-              are the true swap of each out-of-order answer, negatives every hypothesis of
-              in-order answers (complete, missing a section); classes weighted equally
-  flag        the best hypothesis, when both swapped sections are found in its path and
-              P(swapped) ≥ the drill's threshold, chosen on its training answers to maximise
-              (out-of-order answers flagged) − 4 × (in-order answers flagged): a false "out of
-              order" on a good answer is worse advice than a missed one
+  content model  per drill, a multinomial logistic regression from a sentence's embedding and
+                 the embedding minus the answer's mean to the drill's sections or none: what the
+                 sentence says and how it differs from the rest of the answer. It is the same for
+                 any order of the sentences, so it cannot prefer the drill's order.
+  hypothesis k   the drill's order with the neighbouring sections k and k+1 exchanged. Both the
+                 drill's order and the hypothesis are decoded strictly (no disorder allowed) over
+                 the content model's log-probabilities with StructureDecoder's skip and change
+                 costs; the hypothesis counts only when its path has both sections.
+  features       gain: the hypothesis path's score minus the drill-order path's;
+                 lead: where section k's probability mass sits in the answer (its mean relative
+                 position) minus where section k+1's sits: > 0 when k+1 material comes first;
+                 mass: log of the smaller of the two sections' total probability (a section the
+                 answer hardly has says nothing about order)
+  P(swapped)     logistic over those, one per drill (how well neighbouring sections separate
+                 differs by drill), fitted on the drill's training hypotheses: positives are the
+                 true swap of each out-of-order answer, negatives every hypothesis of in-order
+                 answers (complete, missing a section, off topic); classes weighted equally
+  flag           the most likely hypothesis, from the drill's threshold on, chosen on its training
+                 answers to maximise (out-of-order answers flagged) - 4 x (in-order answers
+                 flagged): a false "out of order" on a good answer is worse advice than a missed one
 
-The map then comes from the flagged hypothesis's path, else from the drill-order path, so the
-report's sections and `inOrder` agree. Training answers use out-of-fold drill classifiers (three
-folds by scenario, as train-structure.py does), so the check learns how far to trust the
-classifier on sentences it has not seen. Training units are the Whisper transcripts' runtime
-sentences and the derived variants (train-structure.py's derived_units); the written sentences
-are not used (they are cleaner than anything the runtime sees).
+Chosen by 3-fold cross-validation on the training answers (folds by scenario) against the
+previous check (the structure model's decoder-score gain and classifier margin with the position
+features recomputed for the swapped order), the same with position-free emissions, and the
+structure classifier with its position rows removed. The map of a flagged answer is the
+structure model's path for the swapped order (position features recomputed for that order)
+when it has both sections, else the content path. Training answers get out-of-fold content
+models. Training units are the Whisper transcripts' runtime sentences and the derived variants
+(train-structure.py's derived_units); the written sentences only train the content model.
 
 Usage: $SAVVY_VENV/bin/python scripts/train-order.py [--set DIR] [--write] [--diagnose]
 (needs the sentence model, see bench/semantic/minilm_ref.py, and the set with transcripts:
@@ -58,8 +65,8 @@ _spec = importlib.util.spec_from_file_location("train_structure", os.path.join(R
 structure = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(structure)
 
-FEATURES = ["gain", "margin"]
-STRICT = 1e6  # the disorder cost of a strict-order decode (StructureDecoder.strict)
+FEATURES = ["gain", "lead", "mass"]
+STRICT = 1e6  # the disorder cost of a strict-order decode
 FALSE_FLAG_COST = 4.0
 POSITION = [structure.FEATURES.index(name) for name in ("posSq", "first", "last")]
 
@@ -81,9 +88,43 @@ def committed_structure():
     return array("section"), array("none"), params, models
 
 
+def fingerprint():
+    """FNV-1a (64-bit, hex) over a canonical text of SemanticWeights.swift's emission weights,
+    decoder costs and drill classifiers (SemanticWeights.fingerprint): OrderWeights records it,
+    so a structure retrain without an order retrain is caught."""
+    source = open(os.path.join(ROOT, "Sources/SavvyCoach/Semantic/SemanticWeights.swift")).read()
+
+    def values(name):
+        return [float(x) for x in re.search(rf"static let {name}: \[Double\] = \[(.*?)\]", source).group(1).split(",")]
+
+    lines = [f"section {' '.join(f'{x:.6f}' for x in values('section'))}",
+             f"none {' '.join(f'{x:.6f}' for x in values('none'))}"]
+    for name in ("outOfOrder", "skipFirst", "skipMiddle", "skipLast", "change"):
+        value = float(re.search(rf"static let {name} = ([-\d.]+)", source).group(1))
+        lines.append(f"{name} {value:.6f}")
+    for drill, encoded in sorted(re.findall(r'"([\w-]+)": "([A-Za-z0-9+/=]+)"', source)):
+        lines.append(f"drill {drill} {encoded}")
+    value = 0xCBF29CE484222325
+    for byte in "\n".join(lines).encode():
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
+
+
+def content_input(vectors):
+    """The content model's input per sentence (ContentClassifier.logProbabilities): the embedding
+    and the embedding minus the answer's mean; nothing that depends on where the sentence is."""
+    return np.concatenate([vectors, vectors - vectors.mean(axis=0, keepdims=True)], axis=1)
+
+
+def content_logp(W, vectors):
+    logits = np.concatenate([content_input(vectors), np.ones((len(vectors), 1))], axis=1) @ W
+    logits -= logits.max(axis=1, keepdims=True)
+    return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+
+
 def ordered_logp(phi, none, w, v, order):
-    """Emission log-scores with the position features computed for sections spoken in `order`;
-    columns: the sections in `order`, then none (OrderCheck.emissions)."""
+    """Structure emission log-scores with the position features computed for sections spoken in
+    `order`; columns: the sections in `order`, then none (OrderCheck.emissions)."""
     phi = phi.copy()
     n, K, _ = phi.shape
     for p, k in enumerate(order):
@@ -98,7 +139,7 @@ def ordered_logp(phi, none, w, v, order):
 
 
 def path_score(logp, change, labels, params):
-    """The decoder's score of one in-order path (StructureDecoder.score)."""
+    """The decoder's score of one in-order path (OrderCheck.score)."""
     K = logp.shape[1] - 1
     score = sum(logp[i, label] for i, label in enumerate(labels))
     for i in range(1, len(labels)):
@@ -109,32 +150,30 @@ def path_score(logp, change, labels, params):
     return score - sum(skip[k] for k in range(K) if k not in labels)
 
 
-def hypotheses(item, w, v, params):
-    """The drill-order path (section labels, K = none) and, per neighbouring pair k, the swap
-    hypothesis: (k, features or None when a swapped section is missing from its path, labels)."""
-    K = item["phi"].shape[1]
+def hypotheses(content, change, params):
+    """Per neighbouring pair k: (k, features or None when the hypothesis path lacks a swapped
+    section, the hypothesis path's labels in drill indices, K = none) (OrderCheck.judge)."""
+    n, width = content.shape
+    K = width - 1
     strict = dict(params, outOfOrder=STRICT)
-    drill_order = list(range(K))
-    logp = ordered_logp(item["phi"], item["none"], w, v, drill_order)
-    base_labels = structure.decode(logp, item["change"], strict)
-    base = path_score(logp, item["change"], base_labels, strict)
+    base = path_score(content, change, structure.decode(content, change, strict), strict)
+    probability = np.exp(content)
+    position = np.arange(n) / max(n - 1, 1)
     result = []
     for k in range(K - 1):
-        order = drill_order.copy()
+        order = list(range(K))
         order[k], order[k + 1] = order[k + 1], order[k]
-        logp = ordered_logp(item["phi"], item["none"], w, v, order)
-        decoded = structure.decode(logp, item["change"], strict)
+        columns = content[:, order + [K]]
+        decoded = structure.decode(columns, change, strict)
         labels = [order[label] if label < K else K for label in decoded]
-        first = [i for i, label in enumerate(labels) if label == k + 1]
-        second = [i for i, label in enumerate(labels) if label == k]
-        if not first or not second:
+        if k not in labels or k + 1 not in labels:
             result.append((k, None, labels))
             continue
-        gain = path_score(logp, item["change"], decoded, strict) - base
-        model = item["model"]
-        margin = float(np.mean(model[first, k + 1] - model[first, k]) + np.mean(model[second, k] - model[second, k + 1]))
-        result.append((k, [gain, margin], labels))
-    return base_labels, result
+        gain = path_score(columns, change, decoded, strict) - base
+        mass_k, mass_next = probability[:, k].sum(), probability[:, k + 1].sum()
+        lead = (probability[:, k] @ position) / mass_k - (probability[:, k + 1] @ position) / mass_next
+        result.append((k, [gain, float(lead), float(np.log(min(mass_k, mass_next) + 1e-3))], labels))
+    return result
 
 
 def logistic(x, y, iterations=3000, rate=0.5, l2=1e-3):
@@ -151,7 +190,7 @@ def logistic(x, y, iterations=3000, rate=0.5, l2=1e-3):
 
 def true_swap(item):
     """The k of an out-of-order answer's swapped pair (k+1 spoken right before k), else None."""
-    K = item["phi"].shape[1]
+    K = item["K"]
     runs = []
     for label in item["labels"]:
         if label < K and (not runs or runs[-1] != label):
@@ -171,9 +210,15 @@ def best_hypothesis(hyps, coef):
     return best
 
 
-def load_items(set_dir, w, v, committed_models):
-    """Every held-out Whisper answer and every training unit from Whisper or derived, with the
-    structure evidence as the runtime computes it (out-of-fold drill classifiers for training)."""
+def fold(a):
+    return int(a["scenario"].split("-")[1]) % 3
+
+
+def load_items(set_dir, w, v, params, committed_models):
+    """Every held-out Whisper answer and every training unit from Whisper or derived: its
+    content model log-probabilities (out of fold for training answers) and hypotheses; held-out
+    answers also the structure evidence as the runtime computes it, for the map. Returns the
+    items and the content models trained on every training answer."""
     answers = [json.loads(line) for line in open(os.path.join(set_dir, "answers.jsonl"))]
     truths = structure.load_jsonl(os.path.join(set_dir, "truth.jsonl"))
     whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
@@ -185,7 +230,6 @@ def load_items(set_dir, w, v, committed_models):
     for a in answers:
         ids = [s["id"] for s in drills[a["drill"]]]
         truth, whisper = truths.get(a["id"]), whispers.get(a["id"])
-        # Written sentences only to derive the untranscribed training variants, as train-structure does.
         for source in (["whisper"] if a["split"] == "test" else ["whisper", "text"]):
             if source == "whisper" and whisper is None:
                 continue
@@ -196,33 +240,36 @@ def load_items(set_dir, w, v, committed_models):
     units += structure.derived_units(units, drills)
     embed.save()
 
-    def fold(a):
-        return int(a["scenario"].split("-")[1]) % 3
-
     def fit(drill, f):
+        # The content model learns from every training answer's own sentences (written and
+        # transcribed, every variant): its input does not depend on their order.
         rows = [(x, y) for a, source, _, vs, ys, _, _ in units
                 if a["drill"] == drill and a["split"] == "train" and fold(a) != f and source != "derived"
-                for x, y in zip(structure.classifier_input(vs), ys)]
+                for x, y in zip(content_input(vs), ys)]
         return structure.train_drill_model(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
                                            len(drills[drill]) + 1)
 
-    trained = sorted({a["drill"] for a in answers})
-    fold_models = {(d, f): fit(d, f) for d in trained for f in range(3)}
+    trained = sorted({a["drill"] for a in answers if a["split"] == "train"})
+    # Rounded to the Float32 the Swift table stores, so held-out figures are the runtime's.
+    models = {(d, f): fit(d, f).astype("<f4").astype(np.float64) for d in trained for f in (0, 1, 2, None)}
     items = []
     for a, source, texts, vectors, labels, times, truth_starts in units:
         if source == "text":
             continue
         K = len(drills[a["drill"]])
+        content = content_logp(models[(a["drill"], None if a["split"] == "test" else fold(a))], vectors)
+        _, _, change = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]],
+                                          np.zeros((len(texts), K + 1)))
+        item = {"id": a["id"], "split": a["split"], "variant": a["variant"], "drill": a["drill"], "K": K,
+                "scenario": a["scenario"], "change": change, "content": content, "labels": labels,
+                "times": times, "truthStarts": truth_starts, "hyps": hypotheses(content, change, params)}
         if a["split"] == "test":
             model = committed_models[a["drill"]].reshape(-1, K + 1)
-        else:
-            model = fold_models[(a["drill"], fold(a))]
-        logp_model = structure.drill_model_logp(model, vectors)
-        phi, none, change = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]], logp_model)
-        items.append({"id": a["id"], "split": a["split"], "variant": a["variant"], "drill": a["drill"],
-                      "phi": phi, "none": none, "change": change, "model": logp_model, "labels": labels,
-                      "times": times, "truthStarts": truth_starts, "texts": texts, "source": source})
-    return items, drills
+            phi, none, _ = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]],
+                                              structure.drill_model_logp(model, vectors))
+            item.update(phi=phi, none=none)
+        items.append(item)
+    return items, {d: models[(d, None)] for d in trained}
 
 
 def auc(pos, neg):
@@ -233,18 +280,32 @@ def auc(pos, neg):
                  / (len(pos) * len(neg)))
 
 
-def evaluate(items, w, v, params, checks):
-    """Flag counts and placement (train-structure.placement) of the checked map against the
-    structure decoder's own map."""
+def checked_labels(item, best, flagged, w, v, params):
+    """The map (OrderCheck.labels): the structure model's strict path for the drill's order, or
+    for a flagged swap its path for the swapped order when that has both sections, else the
+    content path."""
+    K = item["K"]
+    strict = dict(params, outOfOrder=STRICT)
+    order = list(range(K))
+    if flagged:
+        order[best[1]], order[best[1] + 1] = order[best[1] + 1], order[best[1]]
+    decoded = structure.decode(ordered_logp(item["phi"], item["none"], w, v, order), item["change"], strict)
+    labels = [order[label] if label < K else K for label in decoded]
+    if flagged and (best[1] not in labels or best[1] + 1 not in labels):
+        labels = best[2]
+    return labels
+
+
+def evaluate(items, checks, w=None, v=None, params=None):
+    """Flag counts; with the structure weights also the placement (train-structure.placement)
+    of the checked map against the structure decoder's own map."""
     out = {"ooo": 0, "oooTotal": 0, "false": 0, "inOrderTotal": 0, "rightPair": 0}
     placed = {"before": [0, 0, 0, 0], "after": [0, 0, 0, 0]}
     scores = ([], [])
     for it in items:
         coef, threshold = checks[it["drill"]]
-        base_labels, hyps = hypotheses(it, w, v, params)
-        best = best_hypothesis(hyps, coef)
+        best = best_hypothesis(it["hyps"], coef)
         flagged = best is not None and best[0] >= threshold
-        labels = best[2] if flagged else base_labels
         swapped = it["variant"] == "out-of-order"
         scores[0 if swapped else 1].append(best[0] if best else 0.0)
         if swapped:
@@ -254,46 +315,25 @@ def evaluate(items, w, v, params, checks):
         else:
             out["inOrderTotal"] += 1
             out["false"] += int(flagged)
-        old = structure.decode(structure.log_softmax_scores(it["phi"], it["none"], w, v), it["change"], params)
-        for key, lab in (("before", old), ("after", labels)):
-            t, p, r, g, _ = structure.placement(it, lab)
-            placed[key] = [a + b for a, b in zip(placed[key], (t, p, r, g))]
+        if w is not None:
+            old = structure.decode(structure.log_softmax_scores(it["phi"], it["none"], w, v), it["change"], params)
+            for key, lab in (("before", old), ("after", checked_labels(it, best, flagged, w, v, params))):
+                t, p, r, g, _ = structure.placement(it, lab)
+                placed[key] = [a + b for a, b in zip(placed[key], (t, p, r, g))]
     out["auc"] = round(auc(*scores), 3)
-    for key, (t, p, r, g) in placed.items():
-        out[f"placed {key}"] = round(p / max(t, 1), 3)
-        out[f"precision {key}"] = round(g / max(r, 1), 3)
+    if w is not None:
+        for key, (t, p, r, g) in placed.items():
+            out[f"placed {key}"] = round(p / max(t, 1), 3)
+            out[f"precision {key}"] = round(g / max(r, 1), 3)
     return out
 
 
-def swift_table(checks, summary):
-    def num(x):
-        return f"{x:.6f}"
-    lines = [
-        "// Generated by scripts/train-order.py from the content dev set; do not edit by hand.",
-        f"// Trained on {summary['train']} answers on top of SemanticWeights; held-out at training time: {summary['heldOut']}.",
-        "",
-        "/// Learned weights of the order check (see `OrderCheck`), per built-in drill.",
-        "enum OrderWeights {",
-        "    /// P(swapped) = logistic of these weights over " + ", ".join(FEATURES) + ", then the bias.",
-        "    static let logistic: [String: [Double]] = [",
-    ] + [f'        "{d}": [' + ", ".join(num(x) for x in checks[d][0]) + "]," for d in sorted(checks)] + [
-        "    ]",
-        "    /// The answer is reported out of order from this P(swapped) on.",
-        "    static let threshold: [String: Double] = [",
-    ] + [f'        "{d}": {num(checks[d][1])},' for d in sorted(checks)] + [
-        "    ]",
-        "}",
-        "",
-    ]
-    return "\n".join(lines)
-
-
-def fit_check(train, w, v, params):
+def fit_check(train):
     """(logistic coefficients, threshold) of one drill's check, from its training answers."""
     x, y = [], []
     for it in train:
         swap = true_swap(it) if it["variant"] == "out-of-order" else None
-        for k, features, _ in hypotheses(it, w, v, params)[1]:
+        for k, features, _ in it["hyps"]:
             if features is None or (it["variant"] == "out-of-order" and k != swap):
                 continue
             x.append(features)
@@ -302,7 +342,7 @@ def fit_check(train, w, v, params):
     # Threshold: the training answers' own best-hypothesis probabilities are the candidates.
     best = []
     for it in train:
-        b = best_hypothesis(hypotheses(it, w, v, params)[1], coef)
+        b = best_hypothesis(it["hyps"], coef)
         best.append((b[0] if b else 0.0, it["variant"] == "out-of-order"))
     swapped = sum(s for _, s in best)
     in_order = len(best) - swapped
@@ -315,6 +355,57 @@ def fit_check(train, w, v, params):
     return coef, threshold
 
 
+def cross_validate(train):
+    """Each fold's answers judged by checks fitted on the other two folds (folds by scenario)."""
+    judged = []
+    for f in range(3):
+        rest = [it for it in train if fold(it) != f]
+        checks = {d: fit_check([it for it in rest if it["drill"] == d]) for d in sorted({it["drill"] for it in rest})}
+        judged.append(([it for it in train if fold(it) == f], checks))
+    out = {"ooo": 0, "oooTotal": 0, "false": 0, "inOrderTotal": 0}
+    for items, checks in judged:
+        result = evaluate(items, checks)
+        for key in out:
+            out[key] += result[key]
+    return out
+
+
+def swift_table(checks, models, summary):
+    def num(x):
+        return f"{x:.6f}"
+
+    def encoded(W):
+        return base64.b64encode(W.astype("<f4").tobytes()).decode()
+
+    lines = [
+        "// Generated by scripts/train-order.py from the content dev set; do not edit by hand.",
+        f"// Trained on {summary['train']} answers on top of SemanticWeights; held-out at training time: {summary['heldOut']}.",
+        "",
+        "/// Learned weights of the order check (see `OrderCheck`), per built-in drill.",
+        "enum OrderWeights {",
+        "    /// `SemanticWeights.fingerprint` of the structure weights these were trained on: the check",
+        "    /// is used only while they match (retrain with scripts/train-order.py when they do not).",
+        f'    static let semanticFingerprint = "{summary["fingerprint"]}"',
+        "    /// P(swapped) = logistic of these weights over " + ", ".join(FEATURES) + ", then the bias.",
+        "    static let logistic: [String: [Double]] = [",
+    ] + [f'        "{d}": [' + ", ".join(num(x) for x in checks[d][0]) + "]," for d in sorted(checks)] + [
+        "    ]",
+        "    /// The answer is reported out of order from this P(swapped) on.",
+        "    static let threshold: [String: Double] = [",
+    ] + [f'        "{d}": {num(checks[d][1])},' for d in sorted(checks)] + [
+        "    ]",
+        "    /// Per-drill content models: drill id → (rows = the embedding's dimensions, the same of the",
+        "    /// embedding minus the answer's mean, then bias; columns = the drill's sections + none),",
+        "    /// Float32 little-endian, row-major, base64.",
+        "    static let contentModels: [String: String] = [",
+    ] + [f'        "{d}": "{encoded(models[d])}",' for d in sorted(models)] + [
+        "    ]",
+        "}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", default=os.path.join(ROOT, "bench/out/content"))
@@ -322,7 +413,7 @@ def main():
     parser.add_argument("--diagnose", action="store_true", help="print each held-out answer's hypotheses")
     args = parser.parse_args()
     w, v, params, committed_models = committed_structure()
-    items, drills = load_items(args.set, w, v, committed_models)
+    items, models = load_items(args.set, w, v, params, committed_models)
     train = [it for it in items if it["split"] == "train"]
     test = [it for it in items if it["split"] == "test"]
     if not test:
@@ -332,30 +423,29 @@ def main():
     # One check per drill: how well a drill's neighbouring sections separate differs (PREP's
     # Reason and Restate far more than STAR's Task and Action), so a shared threshold flags the
     # weak drills' noise or misses the strong drills' swaps.
-    checks = {}
-    for drill in sorted({it["drill"] for it in train}):
-        checks[drill] = fit_check([it for it in train if it["drill"] == drill], w, v, params)
-
-    report = {"train": evaluate(train, w, v, params, checks), "test": evaluate(test, w, v, params, checks)}
+    checks = {drill: fit_check([it for it in train if it["drill"] == drill])
+              for drill in sorted({it["drill"] for it in train})}
+    report = {"train": evaluate(train, checks), "cross-validation": cross_validate(train),
+              "test": evaluate(test, checks, w, v, params)}
     for drill in sorted(checks):
         subset = [it for it in test if it["drill"] == drill]
         if subset:
-            report[f"test {drill}"] = evaluate(subset, w, v, params, checks)
+            report[f"test {drill}"] = evaluate(subset, checks, w, v, params)
     if args.diagnose:
         for it in test:
-            base_labels, hyps = hypotheses(it, w, v, params)
-            b = best_hypothesis(hyps, checks[it["drill"]][0])
+            b = best_hypothesis(it["hyps"], checks[it["drill"]][0])
             print(it["id"], "best", None if b is None else (round(b[0], 3), b[1]),
-                  [(k, None if f is None else [round(z, 2) for z in f]) for k, f, _ in hyps])
-    print(json.dumps({"checks": {d: {"logistic": np.round(c, 4).tolist(), "threshold": round(t, 4)}
+                  [(k, None if f is None else [round(z, 2) for z in f]) for k, f, _ in it["hyps"]])
+    print(json.dumps({"fingerprint": fingerprint(),
+                      "checks": {d: {"logistic": np.round(c, 4).tolist(), "threshold": round(t, 4)}
                                  for d, (c, t) in checks.items()}, "report": report}, indent=1))
     if args.write:
         held = report["test"]
-        summary = {"train": len({it["id"] for it in train}),
+        summary = {"train": len({it["id"] for it in train}), "fingerprint": fingerprint(),
                    "heldOut": f"out of order flagged {held['ooo']}/{held['oooTotal']}, "
                               f"in order flagged {held['false']}/{held['inOrderTotal']}"}
         with open(os.path.join(ROOT, "Sources/SavvyCoach/Semantic/OrderWeights.swift"), "w") as f:
-            f.write(swift_table(checks, summary))
+            f.write(swift_table(checks, models, summary))
 
 
 if __name__ == "__main__":

@@ -3,20 +3,27 @@ import Foundation
 /// Decides whether a structured answer was told with two neighbouring sections swapped, and
 /// labels its sentences accordingly (issue 14: out of order is allowed at a cost, then flagged).
 ///
-/// The structure decoder cannot do this itself: its emissions carry a learned position prior
-/// (a section is expected at its nominal place in the drill's order), and no affordable
-/// out-of-order cost outweighs it, so a swapped answer is decoded in drill order with its
-/// sections misplaced. The check instead compares orders on an equal footing: for each pair of
-/// neighbouring sections (k, k+1) it decodes the answer strictly in the drill's order with the
-/// two exchanged, the position features recomputed for that order so the prior expects k+1
-/// where it would expect k, and compares that path with the strict drill-order path. A learned
-/// per-drill logistic over the score gain and the drill classifier's margin between the two
-/// swapped blocks gives P(swapped); from the drill's threshold on, the swapped path is the map.
+/// The structure model cannot do this itself: its emissions carry a position prior and its drill
+/// classifier takes each sentence's relative position and neighbours as inputs, so it expects
+/// each section at its usual place and decodes a swapped answer in drill order with its sections
+/// misplaced. The check judges order from evidence that knows nothing of position: the drill's
+/// `ContentClassifier` (what each sentence says, the same wherever it is told). For each pair of
+/// neighbouring sections (k, k+1) it decodes the content evidence strictly in the drill's order
+/// and strictly in that order with the pair exchanged, and when the exchanged path has both
+/// sections, a learned per-drill logistic over
+///   - gain: the exchanged path's score minus the drill-order path's,
+///   - lead: the mean relative position of section k's probability mass minus section k+1's
+///     (positive when k+1 material comes first),
+///   - mass: the log of the smaller of the two sections' total probability (a section the
+///     answer hardly has says nothing about order)
+/// gives P(swapped). From the drill's threshold on, the answer is out of order and its map is the
+/// structure model's path for the exchanged order (position features recomputed for that order,
+/// so they expect k+1 where k would be), or the content path when that lacks one of the two.
 /// The threshold was chosen on training answers to weigh a false flag four times a miss: telling
 /// a speaker a good answer is out of order is worse advice than missing a swap.
 ///
-/// Deterministic; mirrors `hypotheses()` in scripts/train-order.py, which learns `OrderWeights`
-/// on top of `SemanticWeights` (retrain it when those change).
+/// Deterministic; mirrors `hypotheses()` and `checked_labels()` in scripts/train-order.py, which
+/// learns `OrderWeights` on top of `SemanticWeights` (retrain it when those change).
 struct OrderCheck {
     /// Disorder cost of a strict-order decode: far above any path score, so never paid.
     static let strictCost = 1e6
@@ -27,10 +34,12 @@ struct OrderCheck {
     let positions: (squared: Int, first: Int, last: Int)
 
     /// The check for `drill`, or nil for a drill without learned order weights (user drills; the
-    /// structure decoder's own out-of-order cost then decides) or with fewer than two sections.
+    /// structure decoder's own out-of-order cost then decides), with fewer than two sections, or
+    /// when the order weights were trained on other structure weights than the ones in use (their
+    /// decoder costs and maps would differ; a test fails until they are retrained).
     init?(drill: Drill, decoder: StructureDecoder = .trained) {
-        guard drill.sections.count >= 2,
-              let coefficients = OrderWeights.logistic[drill.id], coefficients.count == 3,
+        guard drill.sections.count >= 2, OrderWeights.semanticFingerprint == SemanticWeights.fingerprint,
+              let coefficients = OrderWeights.logistic[drill.id], coefficients.count == 4,
               let threshold = OrderWeights.threshold[drill.id],
               let squared = SentenceEvidence.features.firstIndex(of: "posSq"),
               let first = SentenceEvidence.features.firstIndex(of: "first"),
@@ -44,53 +53,65 @@ struct OrderCheck {
         self.positions = (squared, first, last)
     }
 
-    /// A swap hypothesis: the neighbouring pair (k, k+1), P(swapped) and its path's labels.
+    /// A swap hypothesis: the neighbouring pair (k, k+1), P(swapped) and the content path's labels.
     struct Hypothesis: Equatable {
         var k: Int
         var probability: Double
         var labels: [Int?]
     }
 
-    /// The answer's labels (section index in drill order, nil = none): the most likely swap
-    /// hypothesis's path when its P(swapped) reaches the threshold, else the strict drill-order path.
+    /// The answer's labels (section index in drill order, nil = none).
     /// - Parameters:
     ///   - evidence: the sentences' structure evidence (`SentenceEvidence`).
-    ///   - drillModel: per sentence, the drill classifier's log-probabilities (sections, then none).
-    func labels(evidence: SentenceEvidence, drillModel: [[Double]]) -> [Int?] {
-        let (base, best) = judge(evidence: evidence, drillModel: drillModel)
-        if let best, best.probability >= threshold { return best.labels }
-        return base
+    ///   - content: per sentence, the content classifier's log-probabilities (sections, then none).
+    func labels(evidence: SentenceEvidence, content: [[Double]]) -> [Int?] {
+        let k = evidence.section.first?.count ?? 0
+        var order = Array(0..<k)
+        let best = judge(content: content, change: evidence.change)
+        let flagged = best.map { $0.probability >= threshold } ?? false
+        if flagged, let best { order.swapAt(best.k, best.k + 1) }
+        let decoded = decoder.decode(emissions: emissions(evidence, order: order), change: evidence.change)
+        let labels = decoded.map { $0.map { order[$0] } }
+        if flagged, let best, !(labels.contains(best.k) && labels.contains(best.k + 1)) {
+            return best.labels
+        }
+        return labels
     }
 
-    /// The strict drill-order labels and the most likely swap hypothesis with both swapped
-    /// sections found in its path (nil when there is none).
-    func judge(evidence: SentenceEvidence, drillModel: [[Double]]) -> (base: [Int?], best: Hypothesis?) {
-        let k = evidence.section.first?.count ?? 0
-        let drillOrder = Array(0..<k)
-        let baseEmissions = emissions(evidence, order: drillOrder)
-        let base = decoder.decode(emissions: baseEmissions, change: evidence.change)
-        guard k >= 2, drillModel.count == base.count else { return (base, nil) }
-        let baseScore = score(baseEmissions, change: evidence.change, labels: base)
+    /// The most likely swap hypothesis with both swapped sections in its path (nil when there is none).
+    func judge(content: [[Double]], change: [Double]) -> Hypothesis? {
+        guard let width = content.first?.count, width >= 3 else { return nil }
+        let k = width - 1
+        let n = content.count
+        let base = score(content, change: change, labels: decoder.decode(emissions: content, change: change))
+        let probability = content.map { $0.map(exp) }
         var best: Hypothesis?
         for pair in 0..<(k - 1) {
-            var order = drillOrder
+            var order = Array(0..<k)
             order.swapAt(pair, pair + 1)
-            let swappedEmissions = emissions(evidence, order: order)
-            let spoken = decoder.decode(emissions: swappedEmissions, change: evidence.change)
-            let labels = spoken.map { $0.map { order[$0] } }
-            let first = labels.indices.filter { labels[$0] == pair + 1 }
-            let second = labels.indices.filter { labels[$0] == pair }
-            guard !first.isEmpty, !second.isEmpty else { continue }
-            let gain = score(swappedEmissions, change: evidence.change, labels: spoken) - baseScore
-            let margin = Self.mean(first.map { drillModel[$0][pair + 1] - drillModel[$0][pair] })
-                + Self.mean(second.map { drillModel[$0][pair] - drillModel[$0][pair + 1] })
-            let logit = coefficients[0] * gain + coefficients[1] * margin + coefficients[2]
-            let probability = 1 / (1 + exp(-logit))
-            if best == nil || probability > best!.probability + 1e-12 {
-                best = Hypothesis(k: pair, probability: probability, labels: labels)
+            let columns = content.map { row in order.map { row[$0] } + [row[k]] }
+            let decoded = decoder.decode(emissions: columns, change: change)
+            let labels = decoded.map { $0.map { order[$0] } }
+            guard labels.contains(pair), labels.contains(pair + 1) else { continue }
+            let gain = score(columns, change: change, labels: decoded) - base
+            var mass = (0.0, 0.0)
+            var centre = (0.0, 0.0)
+            for i in 0..<n {
+                let position = n > 1 ? Double(i) / Double(n - 1) : 0
+                mass.0 += probability[i][pair]
+                mass.1 += probability[i][pair + 1]
+                centre.0 += probability[i][pair] * position
+                centre.1 += probability[i][pair + 1] * position
+            }
+            let lead = centre.0 / mass.0 - centre.1 / mass.1
+            let smaller = log(min(mass.0, mass.1) + 1e-3)
+            let logit = coefficients[0] * gain + coefficients[1] * lead + coefficients[2] * smaller + coefficients[3]
+            let p = 1 / (1 + exp(-logit))
+            if best == nil || p > best!.probability + 1e-12 {
+                best = Hypothesis(k: pair, probability: p, labels: labels)
             }
         }
-        return (base, best)
+        return best
     }
 
     /// Emission log-scores with the position features computed for sections spoken in `order`;
@@ -128,9 +149,5 @@ struct OrderCheck {
             total -= column == 0 ? decoder.skipFirst : column == k - 1 ? decoder.skipLast : decoder.skipMiddle
         }
         return total
-    }
-
-    private static func mean(_ values: [Double]) -> Double {
-        values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
     }
 }

@@ -63,9 +63,10 @@ public struct SemanticScorer {
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
             cues: drill.sections.map(\.cues), drillModel: drillModel)
         let labels: [Int?]
-        if let drillModel, let check = OrderCheck(drill: drill) {
+        if drillModel != nil, let check = OrderCheck(drill: drill),
+           let content = sentenceVectors.first.flatMap({ ContentClassifier(drill: drill, dimension: $0.count) }) {
             // Built-in drills: the learned order check decides between the drill's order and a swap.
-            labels = check.labels(evidence: evidence, drillModel: drillModel)
+            labels = check.labels(evidence: evidence, content: content.logProbabilities(sentenceVectors))
         } else {
             let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
             labels = StructureDecoder.trained.decode(emissions: emissions, change: evidence.change)
