@@ -211,7 +211,7 @@ final class CPPSAnalyzer {
     /// values the whole grid gives, bit for bit: the ring is filled from `range.lowerBound − half`
     /// on, and whether a window runs off the signal is decided on `signalCount`. (The median
     /// brackets only choose how fast the exact order statistic is found.) That is what lets
-    /// ``ParallelCPPS`` split the grid over threads, and the analyzer over blocks, in any way.
+    /// ``BlockWork`` split the grid over threads, and the analyzer over blocks, in any way.
     ///
     /// Smoothing is linear and separable with per-frame (time) and per-bin (quefrency) edge
     /// renormalisation, so quefrency-then-time equals Praat's time-then-quefrency; smoothing
