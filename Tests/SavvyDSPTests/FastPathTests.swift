@@ -103,6 +103,34 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    /// Issue 13: on a slowly drifting series, as CPPS's frames give, the bracket around the
+    /// previous median usually holds the wanted ranks, so the selection runs on its few values
+    /// (the path the random rows above rarely take); with ties and occasional jumps the pair must
+    /// still be the exact order statistics.
+    func testIssue13_selectionBracketOnADriftingSeriesIsExact() {
+        var generator = SeededGenerator(seed: 12)
+        for count in [256, 513, 6, 3] {
+            var bracket = SelectionBracket()
+            let scratch = UnsafeMutablePointer<Double>.allocate(capacity: count)
+            defer { scratch.deallocate() }
+            var values = (0..<count).map { _ in exp(3 * generator.gaussian()) }
+            for step in 0..<600 {
+                // each value drifts by about 1 % a step; every 40th step one value in ten jumps
+                values = values.enumerated().map { i, v in
+                    step % 40 == 39 && i % 10 == 0 ? v * exp(2 * generator.gaussian()) : v * (1 + 0.01 * generator.gaussian())
+                }
+                var row = values
+                if step % 9 == 4 { row = row.map { ($0 * 8).rounded(.up) / 8 } }
+                let sorted = row.sorted()
+                let pair = row.withUnsafeMutableBufferPointer {
+                    bracket.middlePair(of: $0.baseAddress!, count: count, scratch: scratch)
+                }
+                XCTAssertEqual(pair.low, sorted[(count - 1) / 2], "count \(count) step \(step)")
+                XCTAssertEqual(pair.high, sorted[count / 2], "count \(count) step \(step)")
+            }
+        }
+    }
+
     /// The CPPS peak search converts only the bins around possible maxima to dB. On rows with
     /// ripples, plateaus, exact ties, neighbours one ulp apart, monotone runs and lone spikes it
     /// must give, bit for bit, what converting every bin gives (Praat's search, written out here).
