@@ -318,8 +318,12 @@ def evaluate(items, checks, w=None, v=None, params=None):
         if w is not None:
             old = structure.decode(structure.log_softmax_scores(it["phi"], it["none"], w, v), it["change"], params)
             for key, lab in (("before", old), ("after", checked_labels(it, best, flagged, w, v, params))):
-                t, p, r, g, _ = structure.placement(it, lab)
+                t, p, r, g, disorder = structure.placement(it, lab)
                 placed[key] = [a + b for a, b in zip(placed[key], (t, p, r, g))]
+                if key == "before":
+                    # The structure decoder alone (its own out-of-order cost), for comparison.
+                    out["decoder ooo" if swapped else "decoder false"] = \
+                        out.get("decoder ooo" if swapped else "decoder false", 0) + int(disorder)
     out["auc"] = round(auc(*scores), 3)
     if w is not None:
         for key, (t, p, r, g) in placed.items():
