@@ -9,7 +9,7 @@ import SavvyASR
 /// decoder and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-5"
+    public static let version = "semantic-6"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("client" for "customer" 0.61, "update" for "change" 0.60): single-word MiniLM embeddings
     /// of near-synonyms sit around 0.6–0.8, of merely related words around 0.3–0.5. Word cosines
@@ -59,7 +59,7 @@ public struct SemanticScorer {
         let classifier = sentenceVectors.first.flatMap { DrillClassifier(drill: drill, dimension: $0.count) }
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
-            cues: drill.sections.map(\.cues), drillModel: classifier.map { $0.logProbabilities(sentenceVectors) })
+            cues: drill.sections.map(\.cues), drillModel: classifier.map { $0.logProbabilities(sentenceVectors, texts: texts) })
         let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
         let labels = StructureDecoder.trained.decode(emissions: emissions, change: evidence.change)
 
