@@ -239,7 +239,11 @@ def savvy_transcripts(todo, savvy, jobs, venv):
                     sys.exit(f"make-content-set: savvy gave no result for {wav} (exit {run.returncode}): "
                              + run.stderr.strip()[-400:])
                 words, trusted, reason = runtime_words(by_sha[sha])
-                entry = {"trusted": trusted, "words": words}
+                check = by_sha[sha]["transcript"].get("check") or {}
+                # What the transcript check did (all zero: the same words as --worker-options).
+                entry = {"trusted": trusted, "words": words,
+                         "check": {"loops": len(check.get("loops") or []), "recoveredWords": check.get("recoveredWords", 0),
+                                   "redecodedStretches": check.get("redecodedStretches", 0)}}
                 if reason:
                     entry["untrustedReason"] = reason
                 yield answer, sha, entry
