@@ -5,11 +5,12 @@ import SavvyASR
 /// decoder over the drill's order, and relevance as calibrated similarity to the prompt.
 ///
 /// Deterministic given a deterministic encoder. The weights come from scripts/train-structure.py
-/// (`SemanticWeights`) and scripts/train-relevance.py (`RelevanceWeights`); the evidence, the
-/// decoder and the relevance features mirror those scripts.
+/// (`SemanticWeights`), scripts/train-order.py (`OrderWeights`, see `OrderCheck`) and
+/// scripts/train-relevance.py (`RelevanceWeights`); the evidence, the decoder, the order check
+/// and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-5"
+    public static let version = "semantic-6"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("client" for "customer" 0.61, "update" for "change" 0.60): single-word MiniLM embeddings
     /// of near-synonyms sit around 0.6–0.8, of merely related words around 0.3–0.5. Word cosines
@@ -57,11 +58,19 @@ public struct SemanticScorer {
         let exemplarVectors = try drill.sections.map { try vectors($0.exemplars) }
         let descriptionVectors = try vectors(drill.sections.map(\.purpose))
         let classifier = sentenceVectors.first.flatMap { DrillClassifier(drill: drill, dimension: $0.count) }
+        let drillModel = classifier.map { $0.logProbabilities(sentenceVectors) }
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
-            cues: drill.sections.map(\.cues), drillModel: classifier.map { $0.logProbabilities(sentenceVectors) })
-        let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
-        let labels = StructureDecoder.trained.decode(emissions: emissions, change: evidence.change)
+            cues: drill.sections.map(\.cues), drillModel: drillModel)
+        let labels: [Int?]
+        if drillModel != nil, let check = OrderCheck(drill: drill),
+           let content = sentenceVectors.first.flatMap({ ContentClassifier(drill: drill, dimension: $0.count) }) {
+            // Built-in drills: the learned order check decides between the drill's order and a swap.
+            labels = check.labels(evidence: evidence, content: content.logProbabilities(sentenceVectors))
+        } else {
+            let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
+            labels = StructureDecoder.trained.decode(emissions: emissions, change: evidence.change)
+        }
 
         var spans: [StructureSpan] = []
         var firstSentence: [Int] = []
