@@ -38,7 +38,7 @@ final class BlockwiseAnalysisTests: XCTestCase {
         withoutCPPS.computeCPPS = false
         for configuration in [DeliveryConfiguration(), withoutCPPS] {
             let one = try DeliveryAnalyzer(configuration: configuration, threads: 1).analyze(source, blockSeconds: nil)
-            for threads in [2, 3] {
+            for threads in [2, 3, 8] {
                 for seconds in [nil, 1, 7.3] as [Double?] {
                     let analyzer = try DeliveryAnalyzer(configuration: configuration, threads: threads)
                     XCTAssertEqual(try analyzer.analyze(source, blockSeconds: seconds), one,

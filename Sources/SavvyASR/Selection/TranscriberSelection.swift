@@ -18,10 +18,18 @@ public struct TranscriberSelection: Sendable {
         self.secondOpinion = secondOpinion
     }
 
-    /// Frees the loaded pocketsphinx decoders (the engine's and the second opinion's) that no
-    /// call is using; they are loaded again when next needed. Whisper's worker is kept.
-    public func releaseIdleDecoders() {
+    /// Frees what the recogniser holds: pocketsphinx's decoders that no call is using, or
+    /// Whisper's worker process. Either is loaded again by the next call (a decoder about 0.7 s,
+    /// the worker about 1 s). The second opinion's decoders are left alone.
+    public func releaseEngine() {
         (transcriber as? PocketSphinxTranscriber)?.releaseDecoders()
+        (transcriber as? WhisperTranscriber)?.stopWorker()
+    }
+
+    /// `releaseEngine()` and the second opinion's idle decoders too: for when no more answers
+    /// follow (the end of an interview), or before heavy work that should not sit on top of them.
+    public func releaseEngines() {
+        releaseEngine()
         secondOpinion?.releaseDecoders()
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Frames are 25 ms (400 samples) every 10 ms (160 samples); frame `i` covers samples
 /// `[i·160, i·160 + 400)`. Fixed summation orders and FFTW plans made with `FFTW_ESTIMATE`: the
-/// same samples always give a bit-identical ``DeliveryAnalysis``, whatever ``threads`` is (only
-/// CPPS, the costliest part, runs on several threads; see ``ParallelCPPS``).
+/// same samples always give a bit-identical ``DeliveryAnalysis``, whatever ``threads`` is (pitch
+/// candidates and CPPS, the costly parts, run on several threads; see ``BlockWork``).
 /// An analyzer holds only its configuration; it is cheap to create and safe to share.
 public struct DeliveryAnalyzer: Sendable {
     /// The only sample rate accepted, Hz.
@@ -17,12 +17,12 @@ public struct DeliveryAnalyzer: Sendable {
     public static let frameLength = 400
 
     public let configuration: DeliveryConfiguration
-    /// Threads the CPPS analysis may use (at least 1). Not part of the configuration: it changes
-    /// the speed, never a bit of the result.
+    /// Threads the analysis (pitch candidates and CPPS) may use (at least 1). Not part of the
+    /// configuration: it changes the speed, never a bit of the result.
     public let threads: Int
 
     /// Validates `configuration` (throws ``DSPError/invalidConfiguration(parameter:value:rule:)``).
-    /// - Parameter threads: CPPS threads; `nil` means one per active processor.
+    /// - Parameter threads: analysis threads; `nil` means one per active processor.
     public init(configuration: DeliveryConfiguration = .init(), threads: Int? = nil) throws(DSPError) {
         try configuration.validate()
         if let threads, threads < 1 {
@@ -100,9 +100,6 @@ public struct DeliveryAnalyzer: Sendable {
         let loudest = Statistics.percentile(levels, 99)
 
         // Pass 2: pitch candidates into the path search, and CPPS, block by block.
-        let extractor = try YINCandidateExtractor(
-            sampleRate: sampleRate, hop: hop, window: frameLength,
-            floorHz: config.pitchFloorHz, ceilingHz: config.pitchCeilingHz, maxCandidates: 5)
         let gate = loudest - config.voicingEnergyGateDB
         let tracker = PitchPathTracker(
             voicingThreshold: config.voicingThreshold, octaveCost: config.octaveCost,
@@ -112,34 +109,27 @@ public struct DeliveryAnalyzer: Sendable {
         var search = PitchPathSearch(tracker: tracker, loudestDB: loudest)
         let grid = config.computeCPPS ? CPPSAnalyzer.grid(sampleCount: count, inputRate: sampleRate) : CPPSAnalyzer.Grid(count: 0, first: 0)
         let cppsFramesPerFrame = Int((Double(hop) / Double(sampleRate) / CPPSAnalyzer.timeStep).rounded())
-        let resampler = PolyphaseResampler(from: sampleRate, to: CPPSAnalyzer.sampleRate)
-        let resampledCount = resampler.outputCount(inputCount: count)
-        let cppsAnalyzer = grid.count > 0 ? try ParallelCPPS(threads: threads) : nil
+        let work = try BlockWork(
+            threads: threads,
+            makeExtractor: { () throws(DSPError) in
+                try YINCandidateExtractor(sampleRate: sampleRate, hop: hop, window: frameLength,
+                                          floorHz: config.pitchFloorHz, ceilingHz: config.pitchCeilingHz,
+                                          maxCandidates: 5)
+            },
+            grid: grid, resampler: PolyphaseResampler(from: sampleRate, to: CPPSAnalyzer.sampleRate), sampleCount: count)
         var cpp = [Double](repeating: 0, count: grid.count)
         for frames in blocks {
-            var needed = extractor.sampleRange(frame: frames.lowerBound).lowerBound
-                ..< extractor.sampleRange(frame: frames.upperBound - 1).upperBound
             // CPPS frames of this block: the 2 ms grid cut at the same places as the 10 ms one
             let cppsFrames = min(grid.count, frames.lowerBound * cppsFramesPerFrame)
                 ..< (frames.upperBound == frameCount ? grid.count : min(grid.count, frames.upperBound * cppsFramesPerFrame))
-            var resampledRange = 0..<0
-            if let cppsAnalyzer, !cppsFrames.isEmpty {
-                let wanted = cppsAnalyzer.signalRange(frames: cppsFrames, grid: grid)
-                resampledRange = max(0, wanted.lowerBound)..<min(resampledCount, wanted.upperBound)
-                let input = resampler.inputRange(outputs: resampledRange)
-                needed = min(needed.lowerBound, input.lowerBound)..<max(needed.upperBound, input.upperBound)
-            }
+            let needed = work.inputRange(frames: frames, cppsFrames: cppsFrames)
             let block = try read(needed)
-            for i in frames {
-                let gated = levels[i] >= gate && levels[i] > RMSTrack.floorDB
-                search.append(candidates: gated ? extractor.candidates(frame: i, in: block) : [], frameDB: levels[i])
+            let gated = frames.map { levels[$0] >= gate && levels[$0] > RMSTrack.floorDB }
+            let candidates = cpp.withUnsafeMutableBufferPointer { cpp in
+                work.run(block: block, frames: frames, gated: gated, cppsFrames: cppsFrames, cpp: cpp)
             }
-            if let cppsAnalyzer, !cppsFrames.isEmpty {
-                let resampled = SignalBlock(start: resampledRange.lowerBound,
-                                            values: resampler.process(outputs: resampledRange, block: block),
-                                            totalCount: resampledCount)
-                let values = cppsAnalyzer.process(block: resampled, grid: grid, frames: cppsFrames)
-                cpp.replaceSubrange(cppsFrames, with: values)
+            for i in frames {
+                search.append(candidates: candidates[i - frames.lowerBound], frameDB: levels[i])
             }
         }
         let f0 = search.finish()

@@ -38,8 +38,9 @@ enum Statistics {
     ///
     /// Quickselect with a median-of-three pivot and branch-free Lomuto partitions (the
     /// per-element decision becomes a conditional move: on the random-looking cepstral values
-    /// this is several times faster than a branchy Hoare partition). A second pass groups the
-    /// elements equal to the pivot, so long runs of equal values (digital silence) stay linear.
+    /// this is several times faster than a branchy Hoare partition). When no element is below the
+    /// pivot, a second pass groups those equal to it, so long runs of equal values (digital
+    /// silence) stay linear.
     /// Deterministic: no random pivots.
     static func select(_ buffer: UnsafeMutablePointer<Double>, count: Int, k: Int) -> Double {
         var low = 0
@@ -61,6 +62,12 @@ enum Statistics {
             }
             if k < less {
                 high = less
+                continue
+            }
+            if less > low {
+                // the rest, [less, high) ≥ pivot, is smaller: go on with it. Grouping the
+                // elements equal to the pivot is needed only when nothing was below it.
+                low = less
                 continue
             }
             // [less, equal) == pivot

@@ -90,6 +90,9 @@ public struct InterviewRunner {
         }
         let capture = try source.open(blockFrames: PracticeRecorder.blockFrames)
         defer { capture.stop() }
+        // Each turn keeps the recognisers loaded for the next (a Whisper worker restart is about
+        // 1 s, a pocketsphinx decoder about 0.7 s); they are freed when the interview ends.
+        defer { transcriber.releaseEngines() }
         let interviewID = try store.beginInterview(createdAt: now(), drill: plan.drill.id, voice: speaker.voice.summary)
 
         var turns: [InterviewSummary.Turn] = []
@@ -167,7 +170,8 @@ public struct InterviewRunner {
         let answer: ScoredAnswer
         let snapshot = try InputSnapshot(path: path)
         do {
-            answer = try pipeline.with(drill: drill, prompt: turn.text).score(snapshot, transcriber: transcriber)
+            answer = try pipeline.with(drill: drill, prompt: turn.text)
+                .score(snapshot, transcriber: transcriber, keepEnginesLoaded: true)
         } catch SessionError.noSpeech {
             return try unanswered("no answer: the recording holds no speech")
         }

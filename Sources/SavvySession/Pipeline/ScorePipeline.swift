@@ -111,9 +111,11 @@ public struct ScorePipeline {
     /// the stored bytes are the ones scored.
     ///
     /// - Parameter keepEnginesLoaded: keep the recognisers loaded after the transcript (a batch
-    ///   worker with more files to come). Otherwise pocketsphinx's decoders are freed once they
-    ///   are done and the Whisper worker is stopped after the transcript check's re-decodes (the
-    ///   next call starts another, about 1 s), so neither adds to the judging stage's memory.
+    ///   worker with more files to come, an interview with more turns); the caller frees them
+    ///   with `TranscriberSelection.releaseEngines()` when it is done. Otherwise pocketsphinx's
+    ///   decoders are freed once they are done and the Whisper worker is stopped after the
+    ///   transcript check's re-decodes (the next call starts another, about 1 s), so neither
+    ///   adds to the judging stage's memory.
     public func score(_ snapshot: InputSnapshot, transcriber: TranscriberSelection,
                       keepEnginesLoaded: Bool = false) throws -> ScoredAnswer {
         // The hash lets `savvy import` check that a result is merged with the audio it came from;
@@ -133,10 +135,8 @@ public struct ScorePipeline {
         var transcript = try windows.transcribe(audio, with: transcriber.transcriber)
         transcript = try TranscriptCheckStage().run(transcript, audio: audio, analysis: analysis,
                                                     transcriber: transcriber.transcriber, secondOpinion: second)
-        if !keepEnginesLoaded {
-            transcriber.releaseIdleDecoders()
-            (transcriber.transcriber as? WhisperTranscriber)?.stopWorker()
-        }
+        // The second opinion's decoders were freed above, before Whisper started.
+        if !keepEnginesLoaded { transcriber.releaseEngine() }
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.
         transcript = try JSONDecoder().decode(Transcript.self, from: Data(try StableJSON.encode(transcript).utf8))

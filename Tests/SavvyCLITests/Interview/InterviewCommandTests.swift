@@ -107,6 +107,55 @@ final class InterviewCommandTests: XCTestCase {
         XCTAssertFalse(firstWords.contains("deadline"), "the question must not be recorded as the answer: \(firstWords)")
     }
 
+    /// Issue 13: every turn of an interview is scored by the one Whisper worker started for the
+    /// first; session 5 stopped it after each transcript and the next turn paid about 1 s to
+    /// start another. The worker is the real one, run through a `python3` that notes its pid in a
+    /// log before it becomes the venv's interpreter, so each line of the log is one start.
+    func testIssue13_interviewStartsTheWhisperWorkerOnce() throws {
+        let venv = ProcessInfo.processInfo.environment["SAVVY_VENV"] ?? ""
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: venv + "/bin/python3"),
+                          "the Whisper venv is not installed (make venv)")
+        let dir = try TemporaryDirectory()
+        // The real venv's model and packages, behind a logging interpreter.
+        let wrapped = dir.path("venv"), starts = dir.path("starts.log")
+        try FileManager.default.createDirectory(atPath: wrapped + "/bin", withIntermediateDirectories: true)
+        for entry in try FileManager.default.contentsOfDirectory(atPath: venv) where entry != "bin" {
+            try FileManager.default.createSymbolicLink(atPath: wrapped + "/" + entry, withDestinationPath: venv + "/" + entry)
+        }
+        try "#!/bin/sh\necho $$ >> '\(starts)'\nexec '\(venv)/bin/python3' \"$@\"\n"
+            .write(toFile: wrapped + "/bin/python3", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapped + "/bin/python3")
+
+        // Two short answers, each ended by the 3 s silence stop.
+        try sox(["-n", "-r", "16000", "-c", "1", "-b", "16", dir.path("lead.wav"), "trim", "0", "1"])
+        try sox(["-n", "-r", "16000", "-c", "1", "-b", "16", dir.path("gap.wav"), "trim", "0", "4"])
+        let raw = dir.path("answers.raw")
+        try sox([dir.path("lead.wav"), PackagePaths.fixture("follow-up-number.wav"), dir.path("gap.wav"),
+                 PackagePaths.fixture("fillers.wav"), dir.path("gap.wav"),
+                 "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
+        let config = dir.path("asound.conf")
+        try """
+        pcm.savvyin { type file; slave.pcm { type null }; file "/dev/null"; infile "\(raw)"; format "raw" }
+        \(SayCommandTests.outputConfiguration(dir.path("coach.wav")))
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let prompts = dir.path("prompts.txt")
+        try "What changed because of your work?\nTell me about your week.\n".write(toFile: prompts, atomically: true, encoding: .utf8)
+
+        let run = try BinaryRun.savvy(["interview", "--prompts", prompts, "--device", "savvyin", "--output-device", "savvyout",
+                                       "--follow-ups", "0", "--wait", "4", "--asr", "whisper", "--coach", "heuristic", "--json"],
+                                      environment: ["SAVVY_HOME": dir.path("home"), "ALSA_CONFIG_PATH": config, "SAVVY_VENV": wrapped])
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        let summary = try XCTUnwrap(try json(run.stdout)["summary"] as? [String: Any])
+        let turns = try XCTUnwrap(summary["turns"] as? [[String: Any]])
+        XCTAssertEqual(turns.map { $0["outcome"] as? String }, ["answered", "answered"], run.stderr)
+        let pids = try String(contentsOfFile: starts, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(pids.count, 1, "one worker for the whole interview, started \(pids.count) times")
+        // It is stopped when the interview ends, not left behind.
+        for pid in pids.compactMap({ Int32($0) }) {
+            XCTAssertEqual(kill(pid, 0), -1, "worker \(pid) outlived the interview")
+        }
+    }
+
     func testIssue12_interviewErrorsAreOneClearLine() throws {
         let dir = try TemporaryDirectory()
         let empty = dir.path("empty.txt")

@@ -1,0 +1,125 @@
+import Foundation
+
+/// The frame-local work of one analysis block — YIN candidates and CPPS — as one flat list of
+/// items on ``WorkQueue``, so pitch runs beside CPPS instead of before it.
+///
+/// Items are CPPS chunks of ``cppsChunkFrames`` frames (the longest, so they go first) and pitch
+/// chunks of ``pitchChunkFrames`` frames. Each worker thread owns a YIN extractor and a CPPS
+/// analyser (their buffers; the FFTW plans are shared and only executed, which FFTW allows from
+/// any thread). A CPPS chunk resamples and pre-emphasises the 10 kHz stretch its own frames
+/// read, so it depends on no other item. Every item writes only its own slots of the output and
+/// no sum runs across items; the Viterbi step that follows takes the candidates in frame order
+/// on the calling thread. So the result is the same, bit for bit, for any thread count and any
+/// schedule (``CPPSAnalyzer/process(emphasised:start:signalCount:frameCount:time:frames:into:)``
+/// gives any range of frames the values the whole grid gives).
+final class BlockWork: @unchecked Sendable {
+    /// CPPS frames per item: 4.1 s of audio, long enough that the context a chunk recomputes
+    /// (the resampler's filter, a window and the time smoothing's 6 neighbours) is negligible.
+    static let cppsChunkFrames = 2048
+    /// Pitch frames per item: 5 s of audio, about a quarter of a CPPS chunk's work, so the short
+    /// items at the end of the list even out the threads' finish.
+    static let pitchChunkFrames = 500
+
+    private let extractors: [YINCandidateExtractor]
+    private let cppsAnalyzers: [CPPSAnalyzer]
+    private let resampler: PolyphaseResampler
+    private let grid: CPPSAnalyzer.Grid
+    private let resampledCount: Int
+
+    /// - Parameters:
+    ///   - threads: worker threads, at least 1 (each owns one extractor and, when `grid` has
+    ///     frames, one CPPS analyser of about 70 kB).
+    ///   - makeExtractor: a new YIN extractor (one per worker).
+    ///   - grid: the CPPS frame grid of the whole signal (empty: no CPPS).
+    ///   - sampleCount: samples in the whole 16 kHz signal.
+    init(threads: Int, makeExtractor: () throws(DSPError) -> YINCandidateExtractor, grid: CPPSAnalyzer.Grid,
+         resampler: PolyphaseResampler, sampleCount: Int) throws(DSPError) {
+        var extractors: [YINCandidateExtractor] = []
+        var cppsAnalyzers: [CPPSAnalyzer] = []
+        for _ in 0..<max(1, threads) {
+            extractors.append(try makeExtractor())
+            if grid.count > 0 { cppsAnalyzers.append(try CPPSAnalyzer()) }
+        }
+        self.extractors = extractors
+        self.cppsAnalyzers = cppsAnalyzers
+        self.resampler = resampler
+        self.grid = grid
+        resampledCount = resampler.outputCount(inputCount: sampleCount)
+    }
+
+    /// The 16 kHz samples (before clipping to the signal) that the pitch frames `frames`
+    /// (non-empty) and the CPPS frames `cppsFrames` read; the CPPS frames through the resampler,
+    /// for the 10 kHz stretch ``CPPSAnalyzer/signalRange(frames:grid:)`` names.
+    func inputRange(frames: Range<Int>, cppsFrames: Range<Int>) -> Range<Int> {
+        let pitch = extractors[0].sampleRange(frame: frames.lowerBound).lowerBound
+            ..< extractors[0].sampleRange(frame: frames.upperBound - 1).upperBound
+        guard let analyzer = cppsAnalyzers.first, !cppsFrames.isEmpty else { return pitch }
+        let cpps = resampler.inputRange(outputs: resampledRange(frames: cppsFrames, analyzer: analyzer))
+        return min(pitch.lowerBound, cpps.lowerBound)..<max(pitch.upperBound, cpps.upperBound)
+    }
+
+    /// Pitch candidates of the 10 ms frames `frames` (empty for frames with `gated[i]` false,
+    /// indexed from `frames.lowerBound`) and CPPS of the 2 ms frames `cppsFrames`, written to
+    /// `cpp[cppsFrames]` (`cpp` holds the whole grid). `block` holds the 16 kHz samples both need.
+    func run(block: SignalBlock, frames: Range<Int>, gated: [Bool], cppsFrames: Range<Int>,
+             cpp: UnsafeMutableBufferPointer<Double>) -> [[PitchCandidate]] {
+        var candidates = [[PitchCandidate]](repeating: [], count: frames.count)
+        let cppsChunks = (cppsFrames.count + BlockWork.cppsChunkFrames - 1) / BlockWork.cppsChunkFrames
+        let pitchChunks = (frames.count + BlockWork.pitchChunkFrames - 1) / BlockWork.pitchChunkFrames
+        candidates.withUnsafeMutableBufferPointer { slots in
+            gated.withUnsafeBufferPointer { gated in
+                let items = Items(block: block, frames: frames, gated: gated, cppsFrames: cppsFrames,
+                                  candidates: slots.baseAddress!, cpp: cpp)
+                WorkQueue.run(items: cppsChunks + pitchChunks, workers: extractors.count) { worker, item in
+                    if item < cppsChunks {
+                        self.cppsChunk(item, worker: worker, items)
+                    } else {
+                        self.pitchChunk(item - cppsChunks, worker: worker, items)
+                    }
+                }
+            }
+        }
+        return candidates
+    }
+
+    /// What one block's items read and write (pointers into arrays the caller holds for the
+    /// whole run; each item writes disjoint slots).
+    private struct Items: @unchecked Sendable {
+        let block: SignalBlock
+        let frames: Range<Int>
+        let gated: UnsafeBufferPointer<Bool>
+        let cppsFrames: Range<Int>
+        let candidates: UnsafeMutablePointer<[PitchCandidate]>
+        let cpp: UnsafeMutableBufferPointer<Double>
+    }
+
+    private func pitchChunk(_ chunk: Int, worker: Int, _ items: Items) {
+        let extractor = extractors[worker]
+        let first = items.frames.lowerBound + chunk * BlockWork.pitchChunkFrames
+        for i in first..<min(items.frames.upperBound, first + BlockWork.pitchChunkFrames) {
+            let slot = i - items.frames.lowerBound
+            if items.gated[slot] { items.candidates[slot] = extractor.candidates(frame: i, in: items.block) }
+        }
+    }
+
+    private func cppsChunk(_ chunk: Int, worker: Int, _ items: Items) {
+        let analyzer = cppsAnalyzers[worker]
+        let first = items.cppsFrames.lowerBound + chunk * BlockWork.cppsChunkFrames
+        let frames = first..<min(items.cppsFrames.upperBound, first + BlockWork.cppsChunkFrames)
+        let range = resampledRange(frames: frames, analyzer: analyzer)
+        // the first value lacks its x[n − 1] unless the range starts the signal; no frame reads it
+        let signal = CPPSAnalyzer.preEmphasised(resampler.process(outputs: range, block: items.block))
+        let grid = self.grid
+        signal.withUnsafeBufferPointer { x in
+            analyzer.process(emphasised: x, start: range.lowerBound, signalCount: resampledCount, frameCount: grid.count,
+                             time: { grid.time($0) }, frames: frames,
+                             into: items.cpp.baseAddress! + frames.lowerBound)
+        }
+    }
+
+    /// The 10 kHz samples CPPS frames `frames` read, within the signal.
+    private func resampledRange(frames: Range<Int>, analyzer: CPPSAnalyzer) -> Range<Int> {
+        let wanted = analyzer.signalRange(frames: frames, grid: grid)
+        return max(0, wanted.lowerBound)..<min(resampledCount, wanted.upperBound)
+    }
+}

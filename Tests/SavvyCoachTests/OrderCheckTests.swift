@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+@testable import SavvyCoach
+
+/// Issue 14 item 2: the learned order check (out of order is allowed, then flagged). These tests
+/// build the evidence from synthetic sentence vectors, so they need no sentence model; the real
+/// model's cases are in `OrderCheckModelTests`.
+final class OrderCheckTests: XCTestCase {
+    /// Evidence for an answer whose sentence i is section `spoken[i]`'s material: each section's
+    /// exemplars and purpose are one basis vector, each sentence is its section's vector, and the
+    /// drill and content classifiers are `confidence` nats sure of the true section.
+    private func evidence(_ spoken: [Int], sections: Int, confidence: Double = 4) -> (SentenceEvidence, [[Double]]) {
+        let dimension = sections + 1
+        func basis(_ k: Int) -> [Double] { (0..<dimension).map { $0 == k ? 1 : 0 } }
+        let drillModel = spoken.map { truth in
+            let logits = (0...sections).map { $0 == truth ? confidence : 0 }
+            let total = log(logits.reduce(0) { $0 + exp($1) })
+            return logits.map { $0 - total }
+        }
+        let built = SentenceEvidence(
+            sentences: spoken.map(basis), texts: spoken.map { _ in "we did a thing" },
+            exemplars: (0..<sections).map { [basis($0)] }, descriptions: (0..<sections).map(basis),
+            cues: Array(repeating: [], count: sections), drillModel: drillModel)
+        return (built, drillModel)
+    }
+
+    private func firstStarts(_ labels: [Int?], sections: Int) -> [Int] {
+        (0..<sections).compactMap { k in labels.firstIndex(of: k) }
+    }
+
+    /// The order weights sit on top of the structure weights (their gains and margins are in
+    /// the structure model's units); after a structure retrain they are stale until retrained.
+    func testIssue14_orderWeightsWereTrainedOnTheStructureWeightsInUse() {
+        XCTAssertEqual(
+            OrderWeights.semanticFingerprint, SemanticWeights.fingerprint,
+            "SemanticWeights changed since the order check was trained: retrain with scripts/train-order.py --write")
+    }
+
+    func testIssue14_everyStructuredBuiltInDrillHasALearnedOrderCheck() {
+        // Every drill with a trained sentence classifier (the free talk drill has none).
+        let trained = BuiltInDrills.all.filter { SemanticWeights.drillModels[$0.id] != nil }
+        XCTAssertEqual(trained.map(\.id), ["star", "prep", "pitch", "impromptu"])
+        for drill in trained {
+            XCTAssertNotNil(OrderCheck(drill: drill), drill.id)
+            XCTAssertNotNil(ContentClassifier(drill: drill, dimension: 384), drill.id)
+        }
+        var user = BuiltInDrills.star
+        user.id = "my-drill"
+        XCTAssertNil(OrderCheck(drill: user), "a user drill keeps the structure decoder's own order cost")
+    }
+
+    /// Clear evidence of each neighbouring swap is flagged, with the swapped pair's map; the same
+    /// sentences in the drill's order are not.
+    func testIssue14_aClearSwapIsFlaggedAndTheOrderedAnswerIsNot() throws {
+        let drill = BuiltInDrills.star
+        let check = try XCTUnwrap(OrderCheck(drill: drill))
+        let ordered = [0, 0, 1, 1, 2, 2, 2, 3, 3]
+        let (orderedEvidence, orderedModel) = evidence(ordered, sections: 4)
+        let orderedLabels = check.labels(evidence: orderedEvidence, content: orderedModel)
+        XCTAssertEqual(orderedLabels, ordered.map { $0 })
+        for (pair, spoken) in [(0, [1, 1, 0, 0, 2, 2, 2, 3, 3]), (1, [0, 0, 2, 2, 2, 1, 1, 3, 3]), (2, [0, 0, 1, 1, 3, 3, 2, 2, 2])] {
+            let (swappedEvidence, swappedModel) = evidence(spoken, sections: 4)
+            let best = check.judge(content: swappedModel, change: swappedEvidence.change)
+            XCTAssertEqual(best?.k, pair, "\(spoken)")
+            let labels = check.labels(evidence: swappedEvidence, content: swappedModel)
+            XCTAssertEqual(labels, spoken.map { $0 }, "the map follows the order spoken")
+            let starts = firstStarts(labels, sections: 4)
+            XCTAssertNotEqual(starts, starts.sorted(), "reported out of order")
+        }
+    }
+
+    /// Weak, contradictory evidence (the classifier unsure between the pair) is not enough to
+    /// tell a speaker their answer is out of order.
+    func testIssue14_unsureEvidenceKeepsTheDrillOrder() throws {
+        let check = try XCTUnwrap(OrderCheck(drill: BuiltInDrills.prep))
+        let spoken = [0, 0, 1, 1, 2, 2, 3, 3]
+        var (built, _) = evidence(spoken, sections: 4, confidence: 0.2)
+        // Sentences halfway between Reason and Example: nothing says which came first.
+        for i in 2..<6 {
+            for s in 1...2 { built.section[i][s] = built.section[i][1].indices.map { (built.section[i][1][$0] + built.section[i][2][$0]) / 2 } }
+        }
+        let unsure = spoken.map { _ in [Double](repeating: -log(5), count: 5) }
+        let labels = check.labels(evidence: built, content: unsure)
+        let starts = firstStarts(labels, sections: 4)
+        XCTAssertEqual(starts, starts.sorted(), "\(labels)")
+    }
+
+    func testIssue14_orderCheckIsDeterministic() throws {
+        let check = try XCTUnwrap(OrderCheck(drill: BuiltInDrills.elevatorPitch))
+        let (built, model) = evidence([0, 2, 2, 1, 1, 3], sections: 4, confidence: 1.5)
+        XCTAssertEqual(check.labels(evidence: built, content: model), check.labels(evidence: built, content: model))
+        XCTAssertEqual(check.judge(content: model, change: built.change), check.judge(content: model, change: built.change))
+    }
+}

@@ -1,0 +1,452 @@
+#!/usr/bin/env python3
+"""Trains the semantic tier's order check (is a structured answer told out of order?).
+
+Deterministic (numpy only, fixed iteration counts, zero initialisation, ties to the first
+candidate): the same dev set and structure weights give the same table, written as
+Sources/SavvyCoach/Semantic/OrderWeights.swift. Fits the `train` split of
+scripts/make-content-set.py and reports on the `test` split, which it never fits. It sits on top
+of scripts/train-structure.py: the decoder costs and the map's evidence come from the committed
+SemanticWeights.swift, whose fingerprint OrderWeights records (rerun this script whenever that
+file changes; a test fails until then).
+
+Why a separate check: the structure model expects each section at its usual place. Its
+emissions carry a position prior and its drill classifier takes the sentence's relative position
+and its neighbours as inputs, so a swapped answer is decoded in drill order with its sections
+misplaced, and no affordable out-of-order cost changes that. The check therefore judges order
+from evidence that knows nothing of position:
+
+  content model  per drill, a multinomial logistic regression from a sentence's embedding and
+                 the embedding minus the answer's mean to the drill's sections or none: what the
+                 sentence says and how it differs from the rest of the answer. It is the same for
+                 any order of the sentences, so it cannot prefer the drill's order.
+  hypothesis k   the drill's order with the neighbouring sections k and k+1 exchanged. Both the
+                 drill's order and the hypothesis are decoded strictly (no disorder allowed) over
+                 the content model's log-probabilities with StructureDecoder's skip and change
+                 costs; the hypothesis counts only when its path has both sections.
+  features       gain: the hypothesis path's score minus the drill-order path's;
+                 lead: where section k's probability mass sits in the answer (its mean relative
+                 position) minus where section k+1's sits: > 0 when k+1 material comes first;
+                 mass: log of the smaller of the two sections' total probability (a section the
+                 answer hardly has says nothing about order)
+  P(swapped)     logistic over those, one per drill (how well neighbouring sections separate
+                 differs by drill), fitted on the drill's training hypotheses: positives are the
+                 true swap of each out-of-order answer, negatives every hypothesis of in-order
+                 answers (complete, missing a section, off topic); classes weighted equally
+  flag           the most likely hypothesis, from the drill's threshold on, chosen on its training
+                 answers to maximise (out-of-order answers flagged) - 4 x (in-order answers
+                 flagged): a false "out of order" on a good answer is worse advice than a missed one
+
+Chosen by 3-fold cross-validation on the training answers (folds by scenario) against the
+previous check (the structure model's decoder-score gain and classifier margin with the position
+features recomputed for the swapped order), the same with position-free emissions, and the
+structure classifier with its position rows removed. The map of a flagged answer is the
+structure model's path for the swapped order (position features recomputed for that order)
+when it has both sections, else the content path. Training answers get out-of-fold content
+models. Training units are the Whisper transcripts' runtime sentences and the derived variants
+(train-structure.py's derived_units); the written sentences only train the content model.
+
+Usage: $SAVVY_VENV/bin/python scripts/train-order.py [--set DIR] [--write] [--diagnose]
+(needs the sentence model, see bench/semantic/minilm_ref.py, and the set with transcripts:
+scripts/make-content-set.py --audio --transcribe)
+"""
+
+import argparse
+import base64
+import importlib.util
+import json
+import os
+import re
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_spec = importlib.util.spec_from_file_location("train_structure", os.path.join(ROOT, "scripts/train-structure.py"))
+structure = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(structure)
+
+FEATURES = ["gain", "lead", "mass"]
+STRICT = 1e6  # the disorder cost of a strict-order decode
+FALSE_FLAG_COST = 4.0
+POSITION = [structure.FEATURES.index(name) for name in ("posSq", "first", "last")]
+
+
+def committed_structure():
+    """Emission weights, decoder costs and drill classifiers from SemanticWeights.swift."""
+    source = open(os.path.join(ROOT, "Sources/SavvyCoach/Semantic/SemanticWeights.swift")).read()
+
+    def array(name):
+        return np.array([float(x) for x in re.search(rf"static let {name}: \[Double\] = \[(.*?)\]", source).group(1).split(",")])
+
+    def number(name):
+        return float(re.search(rf"static let {name} = ([-\d.]+)", source).group(1))
+
+    params = {name: number(name) for name in ("outOfOrder", "skipFirst", "skipMiddle", "skipLast", "change")}
+    models = {}
+    for drill, encoded in re.findall(r'"([\w-]+)": "([A-Za-z0-9+/=]+)"', source):
+        models[drill] = np.frombuffer(base64.b64decode(encoded), dtype="<f4").astype(np.float64)
+    return array("section"), array("none"), params, models
+
+
+def fingerprint():
+    """FNV-1a (64-bit, hex) over a canonical text of SemanticWeights.swift's emission weights,
+    decoder costs and drill classifiers (SemanticWeights.fingerprint): OrderWeights records it,
+    so a structure retrain without an order retrain is caught."""
+    source = open(os.path.join(ROOT, "Sources/SavvyCoach/Semantic/SemanticWeights.swift")).read()
+
+    def values(name):
+        return [float(x) for x in re.search(rf"static let {name}: \[Double\] = \[(.*?)\]", source).group(1).split(",")]
+
+    lines = [f"section {' '.join(f'{x:.6f}' for x in values('section'))}",
+             f"none {' '.join(f'{x:.6f}' for x in values('none'))}"]
+    for name in ("outOfOrder", "skipFirst", "skipMiddle", "skipLast", "change"):
+        value = float(re.search(rf"static let {name} = ([-\d.]+)", source).group(1))
+        lines.append(f"{name} {value:.6f}")
+    for drill, encoded in sorted(re.findall(r'"([\w-]+)": "([A-Za-z0-9+/=]+)"', source)):
+        lines.append(f"drill {drill} {encoded}")
+    value = 0xCBF29CE484222325
+    for byte in "\n".join(lines).encode():
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
+
+
+def content_input(vectors):
+    """The content model's input per sentence (ContentClassifier.logProbabilities): the embedding
+    and the embedding minus the answer's mean; nothing that depends on where the sentence is."""
+    return np.concatenate([vectors, vectors - vectors.mean(axis=0, keepdims=True)], axis=1)
+
+
+def content_logp(W, vectors):
+    logits = np.concatenate([content_input(vectors), np.ones((len(vectors), 1))], axis=1) @ W
+    logits -= logits.max(axis=1, keepdims=True)
+    return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+
+
+def ordered_logp(phi, none, w, v, order):
+    """Structure emission log-scores with the position features computed for sections spoken in
+    `order`; columns: the sections in `order`, then none (OrderCheck.emissions)."""
+    phi = phi.copy()
+    n, K, _ = phi.shape
+    for p, k in enumerate(order):
+        centre = p / (K - 1) if K > 1 else 0.0
+        for i in range(n):
+            position = i / (n - 1) if n > 1 else 0.0
+            phi[i, k, POSITION[0]] = (position - centre) ** 2
+            phi[i, k, POSITION[1]] = float(i == 0 and p == 0)
+            phi[i, k, POSITION[2]] = float(i == n - 1 and p == K - 1)
+    logp = structure.log_softmax_scores(phi, none, w, v)
+    return logp[:, list(order) + [K]]
+
+
+def path_score(logp, change, labels, params):
+    """The decoder's score of one in-order path (OrderCheck.score)."""
+    K = logp.shape[1] - 1
+    score = sum(logp[i, label] for i, label in enumerate(labels))
+    for i in range(1, len(labels)):
+        if labels[i] != labels[i - 1]:
+            score += params["change"] * (change[i] - 0.5)
+    skip = [params["skipFirst"] if k == 0 else params["skipLast"] if k == K - 1 else params["skipMiddle"]
+            for k in range(K)]
+    return score - sum(skip[k] for k in range(K) if k not in labels)
+
+
+def hypotheses(content, change, params):
+    """Per neighbouring pair k: (k, features or None when the hypothesis path lacks a swapped
+    section, the hypothesis path's labels in drill indices, K = none) (OrderCheck.judge)."""
+    n, width = content.shape
+    K = width - 1
+    strict = dict(params, outOfOrder=STRICT)
+    base = path_score(content, change, structure.decode(content, change, strict), strict)
+    probability = np.exp(content)
+    position = np.arange(n) / max(n - 1, 1)
+    result = []
+    for k in range(K - 1):
+        order = list(range(K))
+        order[k], order[k + 1] = order[k + 1], order[k]
+        columns = content[:, order + [K]]
+        decoded = structure.decode(columns, change, strict)
+        labels = [order[label] if label < K else K for label in decoded]
+        if k not in labels or k + 1 not in labels:
+            result.append((k, None, labels))
+            continue
+        gain = path_score(columns, change, decoded, strict) - base
+        mass_k, mass_next = probability[:, k].sum(), probability[:, k + 1].sum()
+        lead = (probability[:, k] @ position) / mass_k - (probability[:, k + 1] @ position) / mass_next
+        result.append((k, [gain, float(lead), float(np.log(min(mass_k, mass_next) + 1e-3))], labels))
+    return result
+
+
+def logistic(x, y, iterations=3000, rate=0.5, l2=1e-3):
+    """Class-balanced logistic regression with a bias, full-batch gradient descent from zero."""
+    x = np.concatenate([np.array(x, float), np.ones((len(x), 1))], axis=1)
+    y = np.array(y, float)
+    weight = np.where(y == 1, 0.5 / y.sum(), 0.5 / (len(y) - y.sum()))
+    coef = np.zeros(x.shape[1])
+    for _ in range(iterations):
+        p = 1 / (1 + np.exp(-(x @ coef)))
+        coef -= rate * (x.T @ ((p - y) * weight) + l2 * coef)
+    return coef
+
+
+def true_swap(item):
+    """The k of an out-of-order answer's swapped pair (k+1 spoken right before k), else None."""
+    K = item["K"]
+    runs = []
+    for label in item["labels"]:
+        if label < K and (not runs or runs[-1] != label):
+            runs.append(label)
+    return next((runs[j + 1] for j in range(len(runs) - 1) if runs[j] == runs[j + 1] + 1), None)
+
+
+def best_hypothesis(hyps, coef):
+    """(probability, k, labels) of the most likely swap with both sections found, or None."""
+    best = None
+    for k, features, labels in hyps:
+        if features is None:
+            continue
+        p = 1 / (1 + np.exp(-(np.dot(features, coef[:-1]) + coef[-1])))
+        if best is None or p > best[0] + 1e-12:
+            best = (p, k, labels)
+    return best
+
+
+def fold(a):
+    return int(a["scenario"].split("-")[1]) % 3
+
+
+def load_items(set_dir, w, v, params, committed_models):
+    """Every held-out Whisper answer and every training unit from Whisper or derived: its
+    content model log-probabilities (out of fold for training answers) and hypotheses; held-out
+    answers also the structure evidence as the runtime computes it, for the map. Returns the
+    items and the content models trained on every training answer."""
+    answers = [json.loads(line) for line in open(os.path.join(set_dir, "answers.jsonl"))]
+    truths = structure.load_jsonl(os.path.join(set_dir, "truth.jsonl"))
+    whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
+    drills = structure.parse_drills()
+    embed = structure.Embedder(os.path.join(set_dir, "embeddings.npz"))
+    section_vectors = {d: [(embed(s["exemplars"]), embed([s["purpose"]])[0]) for s in secs]
+                       for d, secs in drills.items()}
+    units = []
+    for a in answers:
+        ids = [s["id"] for s in drills[a["drill"]]]
+        truth, whisper = truths.get(a["id"]), whispers.get(a["id"])
+        for source in (["whisper"] if a["split"] == "test" else ["whisper", "text"]):
+            if source == "whisper" and whisper is None:
+                continue
+            texts, labels, times, section_starts = structure.answer_units(a, truth, whisper, source)
+            label_index = [ids.index(x) if x in ids else len(ids) for x in labels]
+            units.append((a, source, texts, embed(texts), label_index, times,
+                          {ids.index(k): t for k, t in section_starts.items()}))
+    units += structure.derived_units(units, drills)
+    embed.save()
+
+    def fit(drill, f):
+        # The content model learns from every training answer's own sentences (written and
+        # transcribed, every variant): its input does not depend on their order.
+        rows = [(x, y) for a, source, _, vs, ys, _, _ in units
+                if a["drill"] == drill and a["split"] == "train" and fold(a) != f and source != "derived"
+                for x, y in zip(content_input(vs), ys)]
+        return structure.train_drill_model(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
+                                           len(drills[drill]) + 1)
+
+    trained = sorted({a["drill"] for a in answers if a["split"] == "train"})
+    # Rounded to the Float32 the Swift table stores, so held-out figures are the runtime's.
+    models = {(d, f): fit(d, f).astype("<f4").astype(np.float64) for d in trained for f in (0, 1, 2, None)}
+    items = []
+    for a, source, texts, vectors, labels, times, truth_starts in units:
+        if source == "text":
+            continue
+        K = len(drills[a["drill"]])
+        content = content_logp(models[(a["drill"], None if a["split"] == "test" else fold(a))], vectors)
+        _, _, change = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]],
+                                          np.zeros((len(texts), K + 1)))
+        item = {"id": a["id"], "split": a["split"], "variant": a["variant"], "drill": a["drill"], "K": K,
+                "scenario": a["scenario"], "change": change, "content": content, "labels": labels,
+                "times": times, "truthStarts": truth_starts, "hyps": hypotheses(content, change, params)}
+        if a["split"] == "test":
+            model = committed_models[a["drill"]].reshape(-1, K + 1)
+            phi, none, _ = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]],
+                                              structure.drill_model_logp(model, vectors))
+            item.update(phi=phi, none=none)
+        items.append(item)
+    return items, {d: models[(d, None)] for d in trained}
+
+
+def auc(pos, neg):
+    pos, neg = np.array(pos), np.array(neg)
+    if not len(pos) or not len(neg):
+        return float("nan")
+    return float(((pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum())
+                 / (len(pos) * len(neg)))
+
+
+def checked_labels(item, best, flagged, w, v, params):
+    """The map (OrderCheck.labels): the structure model's strict path for the drill's order, or
+    for a flagged swap its path for the swapped order when that has both sections, else the
+    content path."""
+    K = item["K"]
+    strict = dict(params, outOfOrder=STRICT)
+    order = list(range(K))
+    if flagged:
+        order[best[1]], order[best[1] + 1] = order[best[1] + 1], order[best[1]]
+    decoded = structure.decode(ordered_logp(item["phi"], item["none"], w, v, order), item["change"], strict)
+    labels = [order[label] if label < K else K for label in decoded]
+    if flagged and (best[1] not in labels or best[1] + 1 not in labels):
+        labels = best[2]
+    return labels
+
+
+def evaluate(items, checks, w=None, v=None, params=None):
+    """Flag counts; with the structure weights also the placement (train-structure.placement)
+    of the checked map against the structure decoder's own map."""
+    out = {"ooo": 0, "oooTotal": 0, "false": 0, "inOrderTotal": 0, "rightPair": 0}
+    placed = {"before": [0, 0, 0, 0], "after": [0, 0, 0, 0]}
+    scores = ([], [])
+    for it in items:
+        coef, threshold = checks[it["drill"]]
+        best = best_hypothesis(it["hyps"], coef)
+        flagged = best is not None and best[0] >= threshold
+        swapped = it["variant"] == "out-of-order"
+        scores[0 if swapped else 1].append(best[0] if best else 0.0)
+        if swapped:
+            out["oooTotal"] += 1
+            out["ooo"] += int(flagged)
+            out["rightPair"] += int(flagged and best[1] == true_swap(it))
+        else:
+            out["inOrderTotal"] += 1
+            out["false"] += int(flagged)
+        if w is not None:
+            old = structure.decode(structure.log_softmax_scores(it["phi"], it["none"], w, v), it["change"], params)
+            for key, lab in (("before", old), ("after", checked_labels(it, best, flagged, w, v, params))):
+                t, p, r, g, _ = structure.placement(it, lab)
+                placed[key] = [a + b for a, b in zip(placed[key], (t, p, r, g))]
+    out["auc"] = round(auc(*scores), 3)
+    if w is not None:
+        for key, (t, p, r, g) in placed.items():
+            out[f"placed {key}"] = round(p / max(t, 1), 3)
+            out[f"precision {key}"] = round(g / max(r, 1), 3)
+    return out
+
+
+def fit_check(train):
+    """(logistic coefficients, threshold) of one drill's check, from its training answers."""
+    x, y = [], []
+    for it in train:
+        swap = true_swap(it) if it["variant"] == "out-of-order" else None
+        for k, features, _ in it["hyps"]:
+            if features is None or (it["variant"] == "out-of-order" and k != swap):
+                continue
+            x.append(features)
+            y.append(int(it["variant"] == "out-of-order"))
+    coef = logistic(x, y)
+    # Threshold: the training answers' own best-hypothesis probabilities are the candidates.
+    best = []
+    for it in train:
+        b = best_hypothesis(it["hyps"], coef)
+        best.append((b[0] if b else 0.0, it["variant"] == "out-of-order"))
+    swapped = sum(s for _, s in best)
+    in_order = len(best) - swapped
+    threshold, value = 1.0, 0.0
+    for candidate in sorted({p for p, _ in best}):
+        flagged = sum(p >= candidate and s for p, s in best) / max(swapped, 1)
+        false = sum(p >= candidate and not s for p, s in best) / max(in_order, 1)
+        if flagged - FALSE_FLAG_COST * false > value + 1e-12:
+            threshold, value = candidate, flagged - FALSE_FLAG_COST * false
+    return coef, threshold
+
+
+def cross_validate(train):
+    """Each fold's answers judged by checks fitted on the other two folds (folds by scenario)."""
+    judged = []
+    for f in range(3):
+        rest = [it for it in train if fold(it) != f]
+        checks = {d: fit_check([it for it in rest if it["drill"] == d]) for d in sorted({it["drill"] for it in rest})}
+        judged.append(([it for it in train if fold(it) == f], checks))
+    out = {"ooo": 0, "oooTotal": 0, "false": 0, "inOrderTotal": 0}
+    for items, checks in judged:
+        result = evaluate(items, checks)
+        for key in out:
+            out[key] += result[key]
+    return out
+
+
+def swift_table(checks, models, summary):
+    def num(x):
+        return f"{x:.6f}"
+
+    def encoded(W):
+        return base64.b64encode(W.astype("<f4").tobytes()).decode()
+
+    lines = [
+        "// Generated by scripts/train-order.py from the content dev set; do not edit by hand.",
+        f"// Trained on {summary['train']} answers on top of SemanticWeights; held-out at training time: {summary['heldOut']}.",
+        "",
+        "/// Learned weights of the order check (see `OrderCheck`), per built-in drill.",
+        "enum OrderWeights {",
+        "    /// `SemanticWeights.fingerprint` of the structure weights these were trained on: the check",
+        "    /// is used only while they match (retrain with scripts/train-order.py when they do not).",
+        f'    static let semanticFingerprint = "{summary["fingerprint"]}"',
+        "    /// P(swapped) = logistic of these weights over " + ", ".join(FEATURES) + ", then the bias.",
+        "    static let logistic: [String: [Double]] = [",
+    ] + [f'        "{d}": [' + ", ".join(num(x) for x in checks[d][0]) + "]," for d in sorted(checks)] + [
+        "    ]",
+        "    /// The answer is reported out of order from this P(swapped) on.",
+        "    static let threshold: [String: Double] = [",
+    ] + [f'        "{d}": {num(checks[d][1])},' for d in sorted(checks)] + [
+        "    ]",
+        "    /// Per-drill content models: drill id → (rows = the embedding's dimensions, the same of the",
+        "    /// embedding minus the answer's mean, then bias; columns = the drill's sections + none),",
+        "    /// Float32 little-endian, row-major, base64.",
+        "    static let contentModels: [String: String] = [",
+    ] + [f'        "{d}": "{encoded(models[d])}",' for d in sorted(models)] + [
+        "    ]",
+        "}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", default=os.path.join(ROOT, "bench/out/content"))
+    parser.add_argument("--write", action="store_true", help="write OrderWeights.swift")
+    parser.add_argument("--diagnose", action="store_true", help="print each held-out answer's hypotheses")
+    args = parser.parse_args()
+    w, v, params, committed_models = committed_structure()
+    items, models = load_items(args.set, w, v, params, committed_models)
+    train = [it for it in items if it["split"] == "train"]
+    test = [it for it in items if it["split"] == "test"]
+    if not test:
+        print("train-order: no held-out Whisper transcripts (run scripts/make-content-set.py --audio --transcribe)",
+              file=sys.stderr)
+
+    # One check per drill: how well a drill's neighbouring sections separate differs (PREP's
+    # Reason and Restate far more than STAR's Task and Action), so a shared threshold flags the
+    # weak drills' noise or misses the strong drills' swaps.
+    checks = {drill: fit_check([it for it in train if it["drill"] == drill])
+              for drill in sorted({it["drill"] for it in train})}
+    report = {"train": evaluate(train, checks), "cross-validation": cross_validate(train),
+              "test": evaluate(test, checks, w, v, params)}
+    for drill in sorted(checks):
+        subset = [it for it in test if it["drill"] == drill]
+        if subset:
+            report[f"test {drill}"] = evaluate(subset, checks, w, v, params)
+    if args.diagnose:
+        for it in test:
+            b = best_hypothesis(it["hyps"], checks[it["drill"]][0])
+            print(it["id"], "best", None if b is None else (round(b[0], 3), b[1]),
+                  [(k, None if f is None else [round(z, 2) for z in f]) for k, f, _ in it["hyps"]])
+    print(json.dumps({"fingerprint": fingerprint(),
+                      "checks": {d: {"logistic": np.round(c, 4).tolist(), "threshold": round(t, 4)}
+                                 for d, (c, t) in checks.items()}, "report": report}, indent=1))
+    if args.write:
+        held = report["test"]
+        summary = {"train": len({it["id"] for it in train}), "fingerprint": fingerprint(),
+                   "heldOut": f"out of order flagged {held['ooo']}/{held['oooTotal']}, "
+                              f"in order flagged {held['false']}/{held['inOrderTotal']}"}
+        with open(os.path.join(ROOT, "Sources/SavvyCoach/Semantic/OrderWeights.swift"), "w") as f:
+            f.write(swift_table(checks, models, summary))
+
+
+if __name__ == "__main__":
+    main()
