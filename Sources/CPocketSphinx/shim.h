@@ -5,3 +5,6 @@
 #include <sphinxbase/err.h>
 #include <sphinxbase/ngram_model.h>
 #include <sphinxbase/logmath.h>
+/* malloc_trim is glibc's (malloc.h): savvy calls it after freeing decoders, whose many small
+   blocks leave free memory inside the heap that glibc does not hand back on its own. */
+#include <malloc.h>

@@ -278,6 +278,10 @@ final class TranscriptCheckerTests: XCTestCase {
             ("all heard, half agree", heard, nil, Double(heard.count) / Double(all.count)),
             ("sample: only the heard words count", heard, [(start: 0, end: 60)], 1),
             ("sample: a word counts by its middle", heard, [(start: 0, end: heard[9].start + 0.19)], 1),
+            // Whisper's word 9 has its middle exactly at the stretch's end: it is in the sample
+            // (one rule with the re-decodes'), and the second engine did not hear it.
+            ("sample: a middle at the stretch's end counts", Array(heard.prefix(9)),
+             [(start: 0, end: (heard[9].start + heard[9].end) / 2)], 0.9),
             ("sample in the second stretch", words("him letters yard have ink dust team gala tat", from: 100),
              [(start: 90, end: 200)], 1 / Double(unheard.count)),
             ("sample with too few words", heard, [(start: 0, end: heard[6].end)], nil),

@@ -66,7 +66,7 @@ final class WhisperWorkerFaultTests: XCTestCase {
         _ = try transcriber.decode(samples: samples, sampleRate: 16_000, prompt: nil)
         XCTAssertEqual(try starts().count, 1, "one worker serves every call until it is stopped")
         let first = try XCTUnwrap(Int32(try starts()[0][0]))
-        XCTAssertEqual(Array(try starts()[0].dropFirst()), ["1", "1048576"])
+        XCTAssertEqual(Array(try starts()[0].dropFirst()), ["1", "4194304"])
 
         transcriber.stopWorker()
         XCTAssertEqual(kill(first, 0), -1, "the stopped worker has exited")

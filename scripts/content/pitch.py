@@ -56,7 +56,7 @@ SCENARIOS = [
      "solution": ["What we're building is a tool library in the old scout hut, where members borrow what they need for a week with a simple online booking.",
                   "Everything is donated or bought second hand, and volunteers check each tool when it comes back."],
      "ask": ["We're looking for five hundred pounds to cover shelving and insurance for the first year, and I'd love you to be one of our founding sponsors."]},
-    {"prompt": "Pitch an internal mentoring scheme to your leadership team.", "split": "train",
+    {"prompt": "Pitch an internal mentoring scheme to your leadership team.", "same_topic": [12], "split": "train",
      "hook": ["Almost half of the people we hired last year have already left."],
      "problem": ["In the exit interviews the same thing keeps coming up, which is that new starters feel nobody outside their own team knows or cares who they are."],
      "solution": ["The fix I'm proposing is simple, pair every new starter with a mentor from a different department for their first six months.",

@@ -97,7 +97,7 @@ public struct TranscriptChecker: Sendable {
                 for prompt in [nil, verbatimPrompt] where replacement == nil {
                     if prompt != nil && verbatimPrompt == nil { continue }
                     let decoded = try redecode(start, end, prompt)
-                    let again = Self.inside(decoded.words, start: start, end: end)
+                    let again = Self.words(decoded.words, within: [(start, end)])
                     if !again.isEmpty && loopEvidence.loops(in: again, speech: speech, segments: decoded.segments).isEmpty {
                         replacement = again
                     }
@@ -117,10 +117,10 @@ public struct TranscriptChecker: Sendable {
             if let redecode {
                 redecoded += 1
                 var decoded = try redecode(gap.start, gap.end, nil)
-                found = Self.inside(decoded.words, start: gap.start, end: gap.end)
+                found = Self.words(decoded.words, within: [(gap.start, gap.end)])
                 if found.isEmpty, let verbatimPrompt {
                     decoded = try redecode(gap.start, gap.end, verbatimPrompt)
-                    found = Self.inside(decoded.words, start: gap.start, end: gap.end)
+                    found = Self.words(decoded.words, within: [(gap.start, gap.end)])
                 }
                 // A loop in a short window is no recovery.
                 if !loopEvidence.loops(in: found, speech: speech, segments: decoded.segments).isEmpty { found = [] }
@@ -231,21 +231,19 @@ public struct TranscriptChecker: Sendable {
         return gaps
     }
 
-    /// Words whose middle lies in `start…end`.
-    static func inside(_ words: [TranscriptWord], start: Double, end: Double) -> [TranscriptWord] {
-        words.filter { ($0.start + $0.end) / 2 >= start && ($0.start + $0.end) / 2 <= end }
-    }
-
-    /// The words whose middle lies in one of `spans` (in time order, not overlapping), found by
-    /// binary search so the words' own order does not matter.
+    /// The words whose middle lies in one of `spans` (in time order, not overlapping), both ends
+    /// included: a word Whisper clamped to the end of the audio (start = end = the end) belongs
+    /// to the stretch that ends there, whether the stretch is a re-decoded window or a sample
+    /// the second engine heard. Found by binary search, so the words' own order does not matter.
     static func words(_ words: [TranscriptWord], within spans: [(start: Double, end: Double)]) -> [TranscriptWord] {
         words.filter { word in
             let middle = (word.start + word.end) / 2
+            // The first span that does not end before the middle.
             var low = 0
             var high = spans.count
             while low < high {
                 let mid = (low + high) / 2
-                if spans[mid].end <= middle { low = mid + 1 } else { high = mid }
+                if spans[mid].end < middle { low = mid + 1 } else { high = mid }
             }
             return low < spans.count && spans[low].start <= middle
         }

@@ -20,6 +20,9 @@ final class PocketSphinxDecoder {
     private let fillerMinimumPosterior: Double
     /// This use's dither stream; restarted by `reset()`.
     private var dither = PocketSphinxDither()
+    /// Whether anything was decoded yet (a reset or a live utterance): live decoding needs a
+    /// decoder that never was (see `startLive`).
+    private var used = false
 
     /// pocketsphinx writes its configuration table and progress to stderr; a library must not.
     /// The log destination is process-wide in sphinxbase, so it is switched off once here rather
@@ -122,6 +125,7 @@ final class PocketSphinxDecoder {
     /// settling utterance of `settlingSamples` dithered zeros, so it is the same after every reset
     /// — on a fresh decoder too — whatever came before. Costs a decode of 0.5 s of silence.
     private func reset() throws {
+        used = true
         var code = ps_start_stream(decoder)
         guard code >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_start_stream", code: code) }
         dither = PocketSphinxDither()
@@ -153,11 +157,18 @@ final class PocketSphinxDecoder {
     }
 
     /// Starts a live utterance, fed block by block with `processLive`, on a decoder loaded for it
-    /// (`LiveTranscriber` owns one and decodes one utterance). Not after `reset()`: pocketsphinx
-    /// aborts (`eval_nonroot_chan` assertion in the tree search) when block-by-block decoding
-    /// follows a settling utterance and a new stream; the live text is provisional, so a fresh
-    /// decoder's state is all it needs.
+    /// and never used before (`LiveTranscriber` owns one and decodes one utterance); anything else
+    /// is a programming error, stopped here rather than inside pocketsphinx.
+    ///
+    /// Not after `reset()`: block-by-block decoding that follows the settling utterance aborts in
+    /// the tree search (`eval_nonroot_chan` assertion; `LiveTranscriberTests` hits it when this
+    /// resets first). Not a second live utterance either: even with a reset between them, its
+    /// text differed from a fresh decoder's on the same audio (live decoding keeps a running
+    /// cepstral mean, which a new stream does not seem to restore). The text is provisional, so
+    /// a fresh decoder's state is all it needs.
     func startLive() throws {
+        precondition(!used, "live decoding needs a pocketsphinx decoder of its own that was never used")
+        used = true
         let code = ps_start_utt(decoder)
         guard code >= 0 else { throw TranscriptionError.decoderFailed(step: "ps_start_utt", code: code) }
     }

@@ -1,3 +1,4 @@
+import CPocketSphinx
 import Foundation
 
 /// Speech recognition with CMU pocketsphinx (Debian's 0.8+5prealpha, linked directly).
@@ -38,11 +39,17 @@ public final class PocketSphinxTranscriber: Transcriber, @unchecked Sendable {
     /// not held through the rest of its work.
     public func releaseDecoders() {
         lock.lock()
-        let released = idle
+        var released = idle
         idle.removeAll()
         lock.unlock()
+        guard !released.isEmpty else { return }
         // Freed here, outside the lock.
-        _ = released
+        released.removeAll()
+        // A decoder is thousands of small blocks on glibc's heap; freed, they are free memory
+        // *inside* the heap, which glibc keeps resident (it gives back only a free top of the
+        // heap). Whatever is allocated next (the sentence encoder's arrays, 87 MB) would then
+        // land on top of it. malloc_trim hands every free page back, in every arena.
+        malloc_trim(0)
     }
 
     /// Runs `body` with a decoder no other thread is using, and keeps it for the next call. A

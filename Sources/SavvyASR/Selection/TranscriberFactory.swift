@@ -24,22 +24,17 @@ public enum TranscriberFactory {
                 transcriber: try PocketSphinxTranscriber(configuration: pocketsphinx),
                 reason: "pocketsphinx requested"
             )
-        case .whisper:
-            let transcriber = try WhisperTranscriber(configuration: whisperConfiguration)
-            return TranscriberSelection(
-                transcriber: transcriber,
-                reason: "whisper requested (\(transcriber.installation.modelID) in '\(whisperConfiguration.venvDirectory)')",
-                secondOpinion: try? PocketSphinxTranscriber(configuration: pocketsphinx)
-            )
-        case .auto:
+        case .whisper, .auto:
             do {
                 let transcriber = try WhisperTranscriber(configuration: whisperConfiguration)
+                let found = "\(transcriber.installation.modelID) in '\(whisperConfiguration.venvDirectory)'"
                 return TranscriberSelection(
                     transcriber: transcriber,
-                    reason: "auto: whisper found (\(transcriber.installation.modelID) in '\(whisperConfiguration.venvDirectory)')",
+                    reason: choice == .auto ? "auto: whisper found (\(found))" : "whisper requested (\(found))",
+                    // The trust check's second opinion, when pocketsphinx's model is installed.
                     secondOpinion: try? PocketSphinxTranscriber(configuration: pocketsphinx)
                 )
-            } catch let whisperError as TranscriptionError {
+            } catch let whisperError as TranscriptionError where choice == .auto {
                 let why = whisperError.errorDescription ?? "whisper unavailable"
                 return TranscriberSelection(
                     transcriber: try PocketSphinxTranscriber(configuration: pocketsphinx),

@@ -67,12 +67,19 @@ final class WhisperWorker {
         // The model is on disk; never let huggingface_hub reach for the network.
         environment["HF_HUB_OFFLINE"] = "1"
         environment["HF_HUB_DISABLE_TELEMETRY"] = "1"
-        // glibc's allocator, unless the user set it: one arena, and blocks of a megabyte or more
-        // mapped on their own, so they go back to the system when freed. CTranslate2's decoder
+        // glibc's allocator, unless the user set it: one arena, and blocks of 4 MB or more mapped
+        // on their own, so they go back to the system when freed. CTranslate2's decoder
         // allocates and frees large buffers all through a request; on the heap they left holes
-        // that raised the worker's peak. Measured on one 120 s request: peak 312 → 250 MB,
-        // resident after it 206–259 → 176 MB, the same reply byte for byte, about 20 % more CPU
-        // time (the mapped blocks' page faults).
+        // that raised the worker's peak. Mapping a block costs a page fault per page each time,
+        // so the threshold trades CPU for memory. Worker on 180 s of AMI meeting speech (a
+        // beam-5 and a verbatim decode), the same replies byte for byte whatever the setting,
+        // CPU including the model load:
+        //   glibc's defaults (the trim after each request only)  peak 352 MB  CPU 18.9–20.0 s
+        //   one arena                                            peak 326 MB  CPU 19.7 s
+        //   one arena, blocks of 4 MB or more mapped             peak 306 MB  CPU 21.6 s
+        //   one arena, blocks of 1 MB or more mapped (session 5) peak 295 MB  CPU 25.1–27.8 s
+        // 4 MB keeps most of the memory saving at about a third of the 1 MB setting's extra CPU,
+        // and the 2-hour score within its 600 MB (see bench/memory_bench.sh).
         for (name, value) in Self.allocatorSettings where environment[name] == nil {
             environment[name] = value
         }
@@ -106,7 +113,7 @@ final class WhisperWorker {
     }
 
     /// glibc malloc settings the worker starts with (see `init`).
-    static let allocatorSettings = ["MALLOC_ARENA_MAX": "1", "MALLOC_MMAP_THRESHOLD_": "1048576"]
+    static let allocatorSettings = ["MALLOC_ARENA_MAX": "1", "MALLOC_MMAP_THRESHOLD_": "4194304"]
 
     deinit {
         stop()

@@ -1,10 +1,10 @@
 import Foundation
 
-/// `--threads N` (or `SAVVY_THREADS`): how many threads the delivery analysis may use for CPPS.
+/// `--threads N` (or `SAVVY_THREADS`): how many threads the delivery analysis (pitch and CPPS) may use.
 /// The result is the same, byte for byte, for every value; only the speed changes.
 enum ThreadsArgument {
     static let flag = FlagSpec("threads", value: "N",
-                               help: "analysis threads (CPPS); the numbers are identical for any N; SAVVY_THREADS sets a default",
+                               help: "analysis threads (pitch and CPPS); the numbers are identical for any N; SAVVY_THREADS sets a default",
                                default: "all cores")
     static let environmentVariable = "SAVVY_THREADS"
     static let range = 1...256

@@ -24,7 +24,7 @@ public enum RecordingAnalysis {
     }
 
     /// Decodes `readPath` (naming it `displayPath` in messages) into a temporary file and
-    /// analyses it block by block, CPPS on `threads` threads (`nil`: one per processor).
+    /// analyses it block by block, pitch and CPPS on `threads` threads (`nil`: one per processor).
     public static func run(readPath: String, displayPath: String? = nil,
                            configuration: DeliveryConfiguration = DeliveryConfiguration(), threads: Int? = nil,
                            environment: [String: String]) throws -> (audio: DecodedAudioFile, analysis: DeliveryAnalysis) {
