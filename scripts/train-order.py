@@ -266,7 +266,7 @@ def load_items(set_dir, w, v, params, committed_models):
         if a["split"] == "test":
             model = committed_models[a["drill"]].reshape(-1, K + 1)
             phi, none, _ = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]],
-                                              structure.drill_model_logp(model, vectors))
+                                              structure.drill_model_logp(model, vectors, texts, drills[a["drill"]]))
             item.update(phi=phi, none=none)
         items.append(item)
     return items, {d: models[(d, None)] for d in trained}
@@ -414,6 +414,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", default=os.path.join(ROOT, "bench/out/content"))
     parser.add_argument("--write", action="store_true", help="write OrderWeights.swift")
+    parser.add_argument("--output", default=os.path.join(ROOT, "Sources/SavvyCoach/Semantic/OrderWeights.swift"),
+                        help="where --write writes the table")
     parser.add_argument("--diagnose", action="store_true", help="print each held-out answer's hypotheses")
     args = parser.parse_args()
     w, v, params, committed_models = committed_structure()
@@ -448,7 +450,7 @@ def main():
         summary = {"train": len({it["id"] for it in train}), "fingerprint": fingerprint(),
                    "heldOut": f"out of order flagged {held['ooo']}/{held['oooTotal']}, "
                               f"in order flagged {held['false']}/{held['inOrderTotal']}"}
-        with open(os.path.join(ROOT, "Sources/SavvyCoach/Semantic/OrderWeights.swift"), "w") as f:
+        with open(args.output, "w") as f:
             f.write(swift_table(checks, models, summary))
 
 
