@@ -269,7 +269,28 @@ def worker_transcripts(todo, venv):
             audio, language="en", task="transcribe", beam_size=5, best_of=1, temperature=0.0,
             word_timestamps=True, condition_on_previous_text=False, initial_prompt=None, vad_filter=False)
         raw = [(w.word, float(w.start), float(w.end)) for seg in segments for w in seg.words or []]
-        yield answer, sha, {"words": whisper_words(raw, len(audio) / RATE)}
+        words = whisper_words(raw, len(audio) / RATE)
+        yield answer, sha, {"words": words, "checkCouldAct": check_could_act(words, len(audio) / RATE)}
+
+
+# Whisper's known end-of-audio inventions (HallucinationGuard.phrases, the short ones).
+INVENTIONS = [["thank", "you"], ["thanks"], ["thanks", "for", "watching"], ["please", "subscribe"], ["bye"], ["you"]]
+
+
+def check_could_act(words, duration):
+    """Whether savvy's transcript check could change these worker-made words, so the binary must
+    make them: a repetition (a phrase of 1–8 words said twice in a row, a word three times: loop
+    repair), a word-less stretch of 1.5 s or more (re-decoded and merged), or a known invention
+    at the end. Otherwise the check leaves the words as the worker wrote them."""
+    w = [x["text"] for x in words]
+    for n in range(1, 9):
+        for k in range(len(w) - 2 * n + 1):
+            if w[k:k + n] == w[k + n:k + 2 * n] and (n > 1 or w[k + 2:k + 3] == w[k:k + 1]):
+                return True
+    edges = [0.0] + [t for x in words for t in (x["start"], x["end"])] + [duration]
+    if any(b - a >= 1.5 for a, b in zip(edges[0::2], edges[1::2])):
+        return True
+    return any(w[-len(p):] == p for p in INVENTIONS)
 
 
 def transcribe(out, answers, savvy, jobs, how):
@@ -302,12 +323,25 @@ def transcribe(out, answers, savvy, jobs, how):
             todo.append((answer, wav, sha))
     made = savvy_transcripts(todo, savvy, jobs, venv) if how == SAVVY else worker_transcripts(todo, venv)
     with open(path + ".partial", "a") as partial:
-        for number, (answer, sha, entry) in enumerate(made):
-            entry.update(id=answer["id"], wavSHA256=sha, transcriber=how)
+        def save(answer, sha, entry, made_how):
+            entry.update(id=answer["id"], wavSHA256=sha, transcriber=made_how)
             known[answer["id"]] = entry
             partial.write(json.dumps(entry, sort_keys=True) + "\n")
             partial.flush()
+
+        for number, (answer, sha, entry) in enumerate(made):
+            save(answer, sha, entry, how)
             print(f"make-content-set: transcribed {number + 1}/{len(todo)} {answer['id']}", file=sys.stderr)
+        # Worker-made words the transcript check could change are made again by the binary.
+        by_id = {a["id"]: a for a in answers}
+        suspects = [(by_id[i], os.path.abspath(os.path.join(out, "wav", f"{i}.wav")), e["wavSHA256"])
+                    for i, e in sorted(known.items()) if i in by_id and e.get("checkCouldAct")
+                    and e["transcriber"] == WORKER]
+        if suspects:
+            print(f"make-content-set: {len(suspects)} answers the transcript check could change, made by savvy",
+                  file=sys.stderr)
+            for answer, sha, entry in savvy_transcripts(suspects, savvy, jobs, venv):
+                save(answer, sha, entry, SAVVY)
     with open(path, "w") as f:
         for answer in answers:
             if answer["id"] in known:

@@ -85,6 +85,14 @@ final class SemanticModelTests: XCTestCase {
         let donor = try scorer.judge(transcript: talk, drill: BuiltInDrills.elevatorPitch, prompt: "Pitch a volunteer cause to a potential donor.")
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(speaker.relevance.score), 4, speaker.relevance.reason)
         XCTAssertLessThanOrEqual(try XCTUnwrap(donor.relevance.score), 2, donor.relevance.reason)
+        // The reason says which of the drill's prompts the talk fits better (one of the bank's,
+        // never the one asked); an answer on topic gets no such line.
+        let named = try XCTUnwrap(donor.relevance.reason.components(separatedBy: "closer to the prompt '").dropFirst().first,
+                                  donor.relevance.reason)
+        XCTAssertTrue(BuiltInDrills.elevatorPitch.prompts.contains { $0.hasPrefix(named.dropLast().replacingOccurrences(of: "…", with: "")) },
+                      donor.relevance.reason)
+        XCTAssertFalse(named.hasPrefix("Pitch a volunteer cause"), donor.relevance.reason)
+        XCTAssertFalse(speaker.relevance.reason.contains("closer to the prompt"), speaker.relevance.reason)
 
         let macros = Fixtures.transcript("""
             Last spring our finance analyst went on leave the week before the quarterly report was due. \

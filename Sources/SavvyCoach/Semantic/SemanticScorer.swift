@@ -58,7 +58,7 @@ public struct SemanticScorer {
         let exemplarVectors = try drill.sections.map { try vectors($0.exemplars) }
         let descriptionVectors = try vectors(drill.sections.map(\.purpose))
         let classifier = sentenceVectors.first.flatMap { DrillClassifier(drill: drill, dimension: $0.count) }
-        let drillModel = classifier.map { $0.logProbabilities(sentenceVectors) }
+        let drillModel = classifier.map { $0.logProbabilities(sentenceVectors, texts: texts) }
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
             cues: drill.sections.map(\.cues), drillModel: drillModel)
@@ -110,8 +110,9 @@ public struct SemanticScorer {
     /// shared part, what is left is what this prompt asks and what this answer is about, so an
     /// answer about a conference talk meets "conference speaker" without naming it. The reason
     /// quotes the closest sentence in the transcript's display text, names the prompt's key words
-    /// the answer addressed (or a synonym it used) and those it did not, and the found section
-    /// least related to the prompt.
+    /// the answer addressed (or a synonym it used) and those it did not, the found section least
+    /// related to the prompt, and, for an answer judged off topic, the drill's prompt that the
+    /// answer as a whole is closest to when that is another one.
     func judgeRelevance(
         prompt: String, drill: Drill, sentences: [AnswerSentence], vectors: [[Double]], sentenceCentre: [Double],
         spans: [StructureSpan], labels: [Int?], index: TranscriptIndex
@@ -129,12 +130,14 @@ public struct SemanticScorer {
         let mean = Self.unit(Self.mean(centred))
         // Baselines: how close the answer is to the drill's other prompts; what counts is how
         // much closer it is to its own.
-        let others = try self.vectors(Self.otherPrompts(drill: drill, prompt: trimmed)).map { Self.centred($0, promptCentre) }
+        let otherPrompts = Self.otherPrompts(drill: drill, prompt: trimmed)
+        let others = try self.vectors(otherPrompts).map { Self.centred($0, promptCentre) }
+        let otherCosines = others.map { SentenceEvidence.dot(mean, $0) }
         var bestOther = 0.0
         var meanOther = 0.0
-        for other in others {
+        for (other, cosine) in zip(others, otherCosines) {
             bestOther += centred.map { SentenceEvidence.dot($0, other) }.max() ?? 0
-            meanOther += SentenceEvidence.dot(mean, other)
+            meanOther += cosine
         }
         bestOther /= Double(max(others.count, 1))
         meanOther /= Double(max(others.count, 1))
@@ -192,6 +195,13 @@ public struct SemanticScorer {
         if let weakest = Self.leastRelatedSection(similarities: similarities, labels: labels, spans: spans),
            probability >= 0.5 {
             parts.append("least related part: \(weakest)")
+        }
+        // What the answer seems to answer instead: another of the drill's prompts it is closer to
+        // as a whole (the judgement is against those prompts, so the reason names the one that won).
+        if score <= 2, let closestOther = otherCosines.indices.max(by: { otherCosines[$0] < otherCosines[$1] }),
+           otherCosines[closestOther] > SentenceEvidence.dot(mean, promptVector) {
+            let words = otherPrompts[closestOther].split(separator: " ")
+            parts.append("closer to the prompt '\(words.prefix(8).joined(separator: " "))\(words.count > 8 ? "…" : "")'")
         }
         return (CriterionScore(score: score, reason: parts.joined(separator: "; "), tier: .semantic), probability)
     }
