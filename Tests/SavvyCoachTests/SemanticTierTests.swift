@@ -110,11 +110,32 @@ final class SemanticTierTests: XCTestCase {
             return raw.map { $0 / norm }
         }
         let sentence = unit(3)
-        let alone = classifier.logProbabilities([sentence, unit(5)])[0]
-        let elsewhere = classifier.logProbabilities([sentence, unit(7), unit(11)])[0]
+        let alone = classifier.logProbabilities([sentence, unit(5)], texts: ["we met", "it worked"])[0]
+        let elsewhere = classifier.logProbabilities([sentence, unit(7), unit(11)], texts: ["we met", "it worked", "so"])[0]
         XCTAssertEqual(alone.count, BuiltInDrills.star.sections.count + 1)
         XCTAssertEqual(alone.reduce(0) { $0 + exp($1) }, 1, accuracy: 1e-9)
         XCTAssertGreaterThan(zip(alone, elsewhere).map { abs($0 - $1) }.max() ?? 0, 1e-3)
+    }
+
+    func testIssue14_classifierLexicalInputsMirrorTheTrainingScript() throws {
+        // Values as `lexical` in scripts/train-structure.py computes them: cue hit and cue
+        // opening per section, log word count / 4, shares of "i", "we" and "-ed" words, a count
+        // or figure; all × 0.25.
+        let classifier = try XCTUnwrap(DrillClassifier(drill: BuiltInDrills.star, dimension: 384))
+        let cases: [(text: String, tail: [Double])] = [
+            ("we fixed it", [log(3) / 4, 0, 1.0 / 3, 1.0 / 3, 0]),
+            ("i cut costs by 20 percent", [log(6) / 4, 1.0 / 6, 0, 0, 1]),
+            ("", [0, 0, 0, 0, 0]),
+        ]
+        for (text, tail) in cases {
+            let row = classifier.lexical(text)
+            XCTAssertEqual(row.count, DrillClassifier.lexicalWidth(sections: 4), text)
+            for (got, want) in zip(row.suffix(5), tail) { XCTAssertEqual(got, want * 0.25, accuracy: 1e-12, text) }
+        }
+        let cue = try XCTUnwrap(BuiltInDrills.star.sections[3].cues.first)
+        let opening = classifier.lexical("\(cue) it worked")
+        XCTAssertEqual(Array(opening[6..<8]), [0.25, 0.25], "a Result cue opening the sentence: \(cue)")
+        XCTAssertEqual(Array(classifier.lexical("it worked")[6..<8]), [0, 0])
     }
 
     // MARK: - Structure score

@@ -58,7 +58,7 @@ public struct SemanticScorer {
         let exemplarVectors = try drill.sections.map { try vectors($0.exemplars) }
         let descriptionVectors = try vectors(drill.sections.map(\.purpose))
         let classifier = sentenceVectors.first.flatMap { DrillClassifier(drill: drill, dimension: $0.count) }
-        let drillModel = classifier.map { $0.logProbabilities(sentenceVectors) }
+        let drillModel = classifier.map { $0.logProbabilities(sentenceVectors, texts: texts) }
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
             cues: drill.sections.map(\.cues), drillModel: drillModel)
