@@ -12,8 +12,9 @@
 # again for a re-decode is another process, counted in the sum. Targets for 2 hours: analyze
 # < 300 MB, score < 600 MB (the sum).
 # MEMORY_BENCH_ASR picks the recogniser for score (default auto: Whisper when its venv is there);
-# MEMORY_BENCH_LENGTHS the lengths in seconds (default "600 7200"). A score of 2 hours takes
-# 30-60 min on a busy 2-core machine, so score runs only on lengths up to 600 s unless
+# MEMORY_BENCH_LENGTHS the lengths in seconds (default "600 7200"). A score of 2 hours took
+# 1111 s (18.5 min) at nice -10 under load 4-8 on the 2-core machine, mostly Whisper on one
+# core, and longer on a busier one, so score runs only on lengths up to 600 s unless
 # MEMORY_BENCH_LONG_SCORE=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
