@@ -230,6 +230,10 @@ def load_items(set_dir, w, v, params, committed_models):
     for a in answers:
         ids = [s["id"] for s in drills[a["drill"]]]
         truth, whisper = truths.get(a["id"]), whispers.get(a["id"])
+        if a["split"] == "train" and whisper is not None and (whisper.get("trusted") is False or whisper.get("checkCouldAct")):
+            # Not the runtime's words: an untrusted transcript is never judged, and one the
+            # transcript check could still change is not what the judge would see.
+            whisper = None
         for source in (["whisper"] if a["split"] == "test" else ["whisper", "text"]):
             if source == "whisper" and whisper is None:
                 continue
