@@ -34,17 +34,10 @@ struct DrillClassifier {
     /// The classifier for `drill`, or nil when none was trained for it (user drills) or its
     /// shape does not match the drill and the encoder.
     init?(drill: Drill, dimension: Int) {
-        guard let encoded = SemanticWeights.drillModels[drill.id], let data = Data(base64Encoded: encoded) else {
-            return nil
-        }
         let classes = drill.sections.count + 1
         let count = Self.rows(dimension: dimension, sections: drill.sections.count) * classes
-        guard data.count == count * 4 else { return nil }
-        var weights = [Float](repeating: 0, count: count)
-        data.withUnsafeBytes { raw in
-            for i in 0..<weights.count {
-                weights[i] = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)))
-            }
+        guard let encoded = SemanticWeights.drillModels[drill.id], let weights = PackedWeights.floats(encoded, count: count) else {
+            return nil
         }
         self.weights = weights
         self.classes = classes
