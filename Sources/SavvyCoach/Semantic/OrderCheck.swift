@@ -83,7 +83,7 @@ struct OrderCheck {
         guard let width = content.first?.count, width >= 3 else { return nil }
         let k = width - 1
         let n = content.count
-        let base = score(content, change: change, labels: decoder.decode(emissions: content, change: change))
+        let base = decoder.score(emissions: content, change: change, labels: decoder.decode(emissions: content, change: change))
         let probability = content.map { $0.map(exp) }
         var best: Hypothesis?
         for pair in 0..<(k - 1) {
@@ -93,7 +93,7 @@ struct OrderCheck {
             let decoded = decoder.decode(emissions: columns, change: change)
             let labels = decoded.map { $0.map { order[$0] } }
             guard labels.contains(pair), labels.contains(pair + 1) else { continue }
-            let gain = score(columns, change: change, labels: decoded) - base
+            let gain = decoder.score(emissions: columns, change: change, labels: decoded) - base
             var mass = (0.0, 0.0)
             var centre = (0.0, 0.0)
             for i in 0..<n {
@@ -131,23 +131,5 @@ struct OrderCheck {
         }
         return reordered.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
             .map { row in order.map { row[$0] } + [row[k]] }
-    }
-
-    /// The decoder's score of an in-order path over `emissions` (columns as decoded): emissions,
-    /// the change term at each label change, the skip cost of each column never used.
-    func score(_ emissions: [[Double]], change: [Double], labels: [Int?]) -> Double {
-        guard let width = emissions.first?.count else { return 0 }
-        let k = width - 1
-        var total = 0.0
-        for (i, label) in labels.enumerated() {
-            total += emissions[i][label ?? k]
-            if i > 0, label != labels[i - 1] {
-                total += decoder.change * ((i < change.count ? change[i] : 0) - 0.5)
-            }
-        }
-        for column in 0..<k where !labels.contains(column) {
-            total -= column == 0 ? decoder.skipFirst : column == k - 1 ? decoder.skipLast : decoder.skipMiddle
-        }
-        return total
     }
 }

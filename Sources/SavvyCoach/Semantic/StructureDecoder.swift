@@ -56,7 +56,7 @@ public struct StructureDecoder: Sendable, Equatable {
         let n = emissions.count
         var back = [[Int]](repeating: [Int](repeating: 0, count: count), count: n)
         for i in 1..<max(n, 1) {
-            let switchBonus = self.change * ((i < change.count ? change[i] : 0) - 0.5)
+            let switchBonus = self.switchBonus(at: i, change: change)
             var best = [Double](repeating: never, count: count)
             var from = [Int](repeating: -1, count: count)
             // Walk predecessors in ascending order and keep strict improvements: the first
@@ -92,7 +92,7 @@ public struct StructureDecoder: Sendable, Equatable {
         for (j, state) in states.enumerated() where score[j] > never {
             var value = score[j]
             for section in 0..<k where state.mask & (1 << section) == 0 {
-                value -= section == 0 ? skipFirst : section == k - 1 ? skipLast : skipMiddle
+                value -= skipCost(section, of: k)
             }
             if value > finalScore {
                 finalScore = value
@@ -106,5 +106,35 @@ public struct StructureDecoder: Sendable, Equatable {
             if i > 0 { j = back[i][j] }
         }
         return labels
+    }
+
+    /// The cost of a path that never uses section `section` of `k`.
+    func skipCost(_ section: Int, of k: Int) -> Double {
+        section == 0 ? skipFirst : section == k - 1 ? skipLast : skipMiddle
+    }
+
+    /// The term a path gains where its label changes at sentence `i`.
+    func switchBonus(at i: Int, change: [Double]) -> Double {
+        self.change * ((i < change.count ? change[i] : 0) - 0.5)
+    }
+
+    /// The score `decode` gives an in-order path `labels` over `emissions` (same columns): the
+    /// emissions, the switch bonus at each label change, minus the skip cost of each section the
+    /// path never uses. (An out-of-order path would also pay `outOfOrder`; callers score only
+    /// in-order ones.)
+    func score(emissions: [[Double]], change: [Double], labels: [Int?]) -> Double {
+        guard let width = emissions.first?.count else { return 0 }
+        let k = width - 1
+        var total = 0.0
+        for (i, label) in labels.enumerated() {
+            total += emissions[i][label ?? k]
+            if i > 0, label != labels[i - 1] {
+                total += switchBonus(at: i, change: change)
+            }
+        }
+        for section in 0..<k where !labels.contains(section) {
+            total -= skipCost(section, of: k)
+        }
+        return total
     }
 }
