@@ -17,7 +17,7 @@ struct SelectionBracket {
     private var ratio = 2.0
     /// Values inside a successful bracket above which it narrows (a small selection after
     /// the pass, few misses).
-    private static let targetInside = 40
+    private static let targetInside = 24
 
     /// The two middle order statistics of `values[0..<count]` (equal for an odd count): the
     /// values of ranks ⌊(count − 1)/2⌋ and ⌊count/2⌋. `values` may be reordered; `scratch` must
@@ -58,12 +58,14 @@ struct SelectionBracket {
                 let low = Statistics.select(scratch, count: inside, k: k - belowCount)
                 let high = next == k ? low
                     : Statistics.minimum(scratch, from: next - belowCount, count: inside)
-                if inside > SelectionBracket.targetInside { ratio = 1 + (ratio - 1) * 0.8 }
+                if inside > SelectionBracket.targetInside { ratio = 1 + (ratio - 1) * 0.7 }
                 centre = low
                 return (low, high)
             }
-            // missed: widen (in the log domain roughly ×4) and try again around the same centre
-            ratio = min(1 + (ratio - 1) * 4, 1e6)
+            // missed: the count says on which side the wanted ranks are, so the next bracket
+            // starts at the bound they lie beyond, one (wider) bracket further that way
+            centre = belowCount > k ? lower / ratio : upper * ratio
+            ratio = min(1 + (ratio - 1) * 2, 1e6)
         }
         let low = Statistics.select(values, count: count, k: k)
         let high = next == k ? low : Statistics.minimum(values, from: next, count: count)
