@@ -16,7 +16,7 @@
 ///    word it wrote to the window's end), hides speech the coverage rule cannot see; the
 ///    sentences around it are decoded again without and then with the verbatim prompt, and the
 ///    new words replace the old ones there when they are more and hold no loop.
-/// 3. **Coverage.** Every stretch of VAD speech of at least `minimumStretchSeconds` that no word
+/// 3. **Coverage.** (A stretched word covers only the time it takes to say.) Every stretch of VAD speech of at least `minimumStretchSeconds` that no word
 ///    covers is decoded again on its own, without and then with the prompt (Whisper decoding a
 ///    long file can skip a stretch it would transcribe alone), and the words are merged by time.
 ///    What stays word-less is reported as unrecognised.
@@ -184,6 +184,15 @@ public struct TranscriptChecker: Sendable {
                 words.insert(contentsOf: found, at: index)
             }
         }
+        // A stretched word whose excess was decoded in pieces (when the sentences around it gave
+        // no more words) ends where it can have ended, before the words found in it.
+        for index in stretchedWords.stretched(in: words, speech: speech) {
+            let word = words[index]
+            if recoveredList.contains(where: { $0.start > word.start && $0.start < word.end }) {
+                words[index].end = word.start + stretchedWords.plausibleSeconds(word.text)
+            }
+        }
+
         // A loop whose copies were dropped, with the speech under them then decoded again stretch
         // by stretch: when that gave confident words (the language test's bar) over most of its
         // speech (the coverage bar) in decodes Whisper does not find repetitive, the loop stands
@@ -289,8 +298,13 @@ public struct TranscriptChecker: Sendable {
     /// Parts of the speech segments no padded word span covers, in time order.
     func uncovered(speech: [(start: Double, end: Double)], words: [TranscriptWord]) -> [(start: Double, end: Double)] {
         var covered: [(start: Double, end: Double)] = []
-        for word in words.sorted(by: { $0.start < $1.start }) {
-            let span = (start: word.start - wordPadding, end: max(word.end, word.start) + wordPadding)
+        let sorted = words.sorted(by: { $0.start < $1.start })
+        // A word stretched over speech covers only the time it takes to say (issue 14).
+        let stretched = Set(stretchedWords.stretched(in: sorted, speech: speech))
+        for (index, word) in sorted.enumerated() {
+            let end = stretched.contains(index)
+                ? word.start + stretchedWords.plausibleSeconds(word.text) : max(word.end, word.start)
+            let span = (start: word.start - wordPadding, end: end + wordPadding)
             if let last = covered.last, span.start <= last.end {
                 covered[covered.count - 1].end = max(last.end, span.end)
             } else {
