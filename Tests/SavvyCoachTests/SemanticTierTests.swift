@@ -204,10 +204,19 @@ final class SemanticTierTests: XCTestCase {
     // MARK: - Relevance bands
 
     func testIssue14_relevanceScoreBandsOfProbability() {
-        let cases: [(Double, Int)] = [(0.0, 1), (0.14, 1), (0.15, 2), (0.29, 2), (0.3, 3), (0.49, 3), (0.5, 4), (0.74, 4), (0.75, 5), (1.0, 5)]
+        // A band of 3 of log(0.7/0.3) gives the probability bands 0.75, 0.5, 0.3 and 0.15.
+        let cases: [(Double, Int)] = [(0.001, 1), (0.14, 1), (0.1501, 2), (0.29, 2), (0.3001, 3), (0.49, 3), (0.5, 4), (0.74, 4), (0.7501, 5), (0.999, 5)]
         for (probability, score) in cases {
-            XCTAssertEqual(SemanticScorer.relevanceScore(probability), score, "P = \(probability)")
+            let logOdds = log(probability / (1 - probability))
+            XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: logOdds, band3: log(0.7 / 0.3)), score, "P = \(probability)")
         }
+        // Without a band of 3 (cross-validation could not meet both target rates) the cut between
+        // 3 and 4 is also the one between 2 and 3.
+        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: 0, band3: 0), 4)
+        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: -0.001, band3: 0), 2)
+        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: -1.0, band3: 0), 1)
+        // Every built-in drill with a trained relevance bias has its band of 3 beside it.
+        XCTAssertEqual(Set(RelevanceWeights.drillBias.keys), Set(RelevanceWeights.drillBand3.keys))
     }
 
     // MARK: - Tips
