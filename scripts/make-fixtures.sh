@@ -211,6 +211,26 @@ say rp2 "And the password, please."
 assemble "$OUT/repeated.wav" "$OUT/repeated.json" \
     speech:rp0 pause:g060 speech:rp1 pause:g060 speech:rp1 pause:g060 speech:rp1 pause:g025 speech:rp2
 
+# --- issue 14: window-hole.wav ---------------------------------------------------------------------
+# The first four sentences of a pitch from the content dev set (pitch-06-complete of
+# scripts/make-content-set.py: its voice, rate and seeded pauses), 35 s. Whisper tiny.en stops
+# writing the first 30 s window's last sentence at "…simple checks and how to" and stretches "how"
+# over the 6 s of "build a sheet someone else can understand. Each session uses our own reports"
+# to the window's end; the transcript check must find those words.
+VOICE=en-us+f4
+WPM=138
+say wh1 "Spreadsheets run half this company, and almost nobody was ever taught how to use them."
+say wh2 "As a result, people spend hours copying numbers by hand and our monthly reports regularly contain errors that nobody notices until the board meeting."
+say wh3 "I'd run a four-session course covering lookups, pivot tables, simple checks and how to build a sheet someone else can understand."
+say wh4 "Each session uses our own reports as the practice material, so people leave with work they can use the next day."
+gap wg1 0.603
+gap wg2 0.586
+gap wg3 0.746
+assemble "$OUT/window-hole.wav" "$OUT/window-hole.json" \
+    speech:wh1 pause:wg1 speech:wh2 pause:wg2 speech:wh3 pause:wg3 speech:wh4
+VOICE=en-us
+WPM=150
+
 # --- stereo-44k.flac: the STAR answer at 44.1 kHz stereo, right channel at half amplitude --------
 # Averaging the channels must give 0.75 × the mono signal, which the decode tests check.
 sox -R -D "$OUT/star-answer.wav" -r 44100 -b 16 -C 8 "$OUT/stereo-44k.flac" remix 1 1v0.5

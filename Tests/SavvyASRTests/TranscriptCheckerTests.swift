@@ -266,6 +266,85 @@ final class TranscriptCheckerTests: XCTestCase {
         XCTAssertEqual(recovered.check?.trusted, true)
     }
 
+    /// Issue 14 (pitch-06-complete of the content set): Whisper stopped writing a window's last
+    /// sentence and stretched "how" over the 6 s of speech it left out, to the window's end. No
+    /// word-less stretch exists, but the word is far longer than it takes to say over speech: the
+    /// sentences around it are decoded again and replace the words there.
+    func testIssue14_WordStretchedOverSpeechIsDecodedAgain() throws {
+        var written = words("simple checks and", from: 22.5, step: 0.4)
+        written.append(TranscriptWord(text: "how", start: 23.72, end: 29.98, confidence: 0.9))
+        written += words("and the practice material", from: 29.98, step: 0.4)
+        let speech = [(start: 22.18, end: 23.16), (start: 23.32, end: 26.91), (start: 27.67, end: 31.77)]
+        var windows: [(Double, Double, String?)] = []
+        let repaired = try TranscriptChecker().check(
+            Transcript(words: written, engine: "whisper", model: "m"), speech: speech, verbatimPrompt: "Umm.",
+            redecode: { start, end, prompt in
+                windows.append((start, end, prompt))
+                return (self.words("and how to build a sheet someone else can understand each session uses our own reports "
+                                   + "and the practice material", from: start + 0.1, step: 0.37), [])
+            })
+        XCTAssertEqual(windows.count, 1)
+        XCTAssertEqual(windows[0].0, 23.32, accuracy: 1e-9, "from the start of the sentence the word starts in")
+        XCTAssertEqual(windows[0].1, 31.77, accuracy: 1e-9, "to the end of the one it ends in")
+        XCTAssertNil(windows[0].2)
+        XCTAssertEqual(repaired.words.map(\.text).joined(separator: " "),
+                       "simple checks and how to build a sheet someone else can understand each session uses our own reports "
+                       + "and the practice material")
+        XCTAssertEqual(repaired.check?.stretchedWords, [.init(start: 23.32, end: 31.77)])
+        XCTAssertEqual(repaired.check?.recoveredWords, 14)
+        XCTAssertEqual(repaired.check?.trusted, true)
+
+        // A new decode with no more words than there were, or a loop (in a window Whisper finds
+        // repetitive), changes nothing.
+        let cases: [(id: String, answer: String, ratio: Double)] = [
+            ("fewer", "and how to the practice", 1.2), ("loop", "how to how to how to how to and the practice", 3.1),
+        ]
+        for (id, answer, ratio) in cases {
+            let kept = try TranscriptChecker().check(
+                Transcript(words: written, engine: "whisper", model: "m"), speech: speech, verbatimPrompt: nil,
+                redecode: { start, end, _ in
+                    (self.words(answer, from: start + 0.1, step: 0.3),
+                     [DecodeSegment(start: start, end: end, averageLogProbability: -0.3, compressionRatio: ratio,
+                                    noSpeechProbability: 0.01)])
+                })
+            XCTAssertEqual(kept.words, written, id)
+            XCTAssertNil(kept.check?.stretchedWords, id)
+        }
+    }
+
+    /// Issue 14: which words hide speech. Table of a word's span against the time it takes to
+    /// say (0.4 s + 0.1 s a letter, a digit three letters) and the speech under the excess.
+    func testIssue14_StretchedWordTable() {
+        let rule = StretchedWords()
+        let cases: [(id: String, text: String, start: Double, end: Double, speech: [(start: Double, end: Double)], stretched: Bool)] = [
+            ("short word over speech", "to", 27.04, 29.28, [(25.04, 30.25)], true),
+            ("ordinary word", "interrupting", 20.68, 22.0, [(20, 23)], false),
+            ("a number is read as words", "750,000", 41.18, 43.5, [(40.51, 46.38)], false),
+            ("stretched over a pause", "a", 23.96, 26.1, [(22.12, 24.52), (26.0, 28.2)], false),
+            ("stretched over a pause into speech", "a", 23.96, 26.1, [(22.12, 24.52), (25.35, 28.2)], true),
+            ("stretched over silence after the speech", "thanks", 40.0, 44.0, [(30, 40.5)], false),
+            ("just under the excess", "we", 48.48, 48.48 + 0.6 + 0.99, [(40, 52)], false),
+        ]
+        for c in cases {
+            let word = TranscriptWord(text: c.text, start: c.start, end: c.end, confidence: 0.9)
+            XCTAssertEqual(!rule.stretched(in: [word], speech: c.speech).isEmpty, c.stretched, c.id)
+        }
+        XCTAssertEqual(rule.plausibleSeconds("750,000"), 0.4 + 1.8, accuracy: 1e-9)
+        XCTAssertEqual(rule.plausibleSeconds("don't"), 0.4 + 0.4, accuracy: 1e-9)
+    }
+
+    /// Issue 14: a long sentence is decoded again only up to a word edge within `contextSeconds`
+    /// of the stretched word, not to the sentence's far end.
+    func testIssue14_WindowStopsAtAWordEdgeInALongSentence() {
+        let before = words("we talked about the plan for a long while and then", from: 0, step: 1.0)
+        let stretched = TranscriptWord(text: "i", start: 11, end: 15, confidence: 0.9)
+        let after = words("moved on to the budget and the hiring for next year", from: 15, step: 1.0)
+        let all = before + [stretched] + after
+        let window = StretchedWords().window(for: before.count, in: all, speech: [(0, 26)])
+        XCTAssertEqual(window.start, 6, accuracy: 1e-9, "the first word starting within 5 s before")
+        XCTAssertEqual(window.end, 20, accuracy: 1e-9, "the last word ending within 5 s after")
+    }
+
     /// Issue 13: when the second engine heard only a sample of a long recording, agreement is
     /// judged on the words in the stretches it heard, not diluted by the words it never heard.
     func testIssue13_agreementOverASampleCountsOnlyTheWordsInIt() throws {

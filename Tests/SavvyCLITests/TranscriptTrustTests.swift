@@ -4,7 +4,8 @@ import XCTest
 
 /// Issue 9 end to end with the real Whisper engine on the generated fixtures
 /// (scripts/make-fixtures.sh): words kept on a quiet noisy take, unrecognised speech reported,
-/// symbols and sentences kept in `show --json` and the VTT, and a German answer not judged.
+/// symbols and sentences kept in `show --json` and the VTT, and a German answer not judged;
+/// issue 14's words under a stretched word recovered.
 final class TranscriptTrustTests: XCTestCase {
     struct Sidecar: Decodable {
         struct Stretch: Decodable { let start: Double; let end: Double }
@@ -64,6 +65,30 @@ final class TranscriptTrustTests: XCTestCase {
         }.reduce(0, +)
         XCTAssertGreaterThanOrEqual(overlap, 0.6 * (truth.end - truth.start), "reported \(stretches)")
         XCTAssertTrue(report.contains("unrecognised speech 0:0"), report)
+    }
+
+    /// Issue 14: on window-hole.wav Whisper stops writing its first 30 s window at "…simple
+    /// checks and how to" and stretches "how" over the next 6 s of speech to the window's end.
+    /// The check decodes the sentences around the stretched word again, and the words the first
+    /// decode left out ("build a sheet someone else can understand. Each session uses…") are in
+    /// the transcript.
+    func testIssue14_WordsUnderAStretchedWordAreRecovered() throws {
+        try requireWhisper()
+        let run = try BinaryRun.savvy(["score", PackagePaths.fixture("window-hole.wav"), "--json", "--no-save", "--asr",
+                                       "whisper", "--coach", "heuristic", "--offline"])
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let words = try XCTUnwrap((json["transcript"] as? [String: Any])?["words"] as? [[String: Any]])
+        let texts = words.compactMap { $0["text"] as? String }
+        for word in ["build", "sheet", "someone", "understand", "session"] {
+            XCTAssertTrue(texts.contains(word), "\(word) missing: \(texts.joined(separator: " "))")
+        }
+        XCTAssertGreaterThanOrEqual(texts.count, try sidecar("window-hole.json").words - 5)
+        let stretched = try XCTUnwrap(try check(json)["stretchedWords"] as? [[String: Any]])
+        XCTAssertEqual(stretched.count, 1)
+        let start = try XCTUnwrap(stretched.first?["start"] as? Double), end = try XCTUnwrap(stretched.first?["end"] as? Double)
+        XCTAssertTrue(start < 24 && end > 29.9, "window \(start)–\(end)")
+        XCTAssertEqual(try check(json)["trusted"] as? Bool, true)
     }
 
     func testIssue9_SymbolsAndSentencesSurviveIntoJSONAndVTT() throws {

@@ -66,11 +66,16 @@ public struct TranscriptCheck: Sendable, Equatable, Codable {
     /// Speech stretches of at least `TranscriptChecker.minimumStretchSeconds` that no word
     /// covers even after decoding them again on their own.
     public var unrecognised: [Stretch]
-    /// Word-less stretches decoded again, and how many of them gave words.
+    /// Stretches decoded again (word-less speech, and the windows around stretched words), and
+    /// how many of them gave words.
     public var redecodedStretches: Int
     public var recoveredStretches: Int
     /// Words added by those re-decodes.
     public var recoveredWords: Int
+    /// The windows around words stretched over speech (`StretchedWords`) whose new decode
+    /// replaced the words there; nil when there were none (and in transcripts checked before
+    /// the rule existed).
+    public var stretchedWords: [Stretch]?
     public var loops: [Loop]
     /// Mean engine confidence of the words (0–1); nil without words.
     public var meanConfidence: Double?

@@ -9,11 +9,16 @@
 ///    copies lie after the last speech or collapse onto the end of the audio
 ///    (`LoopEvidence.isUnheard`) is a trailing hallucination: its copies are dropped without a
 ///    re-decode and it does not count against trust.
-/// 2. **Coverage.** Every stretch of VAD speech of at least `minimumStretchSeconds` that no word
+/// 2. **Stretched words.** A word far longer than it takes to say, over speech
+///    (`StretchedWords`: Whisper stopped writing a window's last sentence and stretched the last
+///    word it wrote to the window's end), hides speech the coverage rule cannot see; the
+///    sentences around it are decoded again without and then with the verbatim prompt, and the
+///    new words replace the old ones there when they are more and hold no loop.
+/// 3. **Coverage.** Every stretch of VAD speech of at least `minimumStretchSeconds` that no word
 ///    covers is decoded again on its own, without and then with the prompt (Whisper decoding a
 ///    long file can skip a stretch it would transcribe alone), and the words are merged by time.
 ///    What stays word-less is reported as unrecognised.
-/// 3. **Trust.** The words are not trusted when speech has no words, when they cover less than
+/// 4. **Trust.** The words are not trusted when speech has no words, when they cover less than
 ///    `minimumCoverage` of the speech, when a loop could not be repaired, when a segment Whisper
 ///    itself finds repetitive (`DecodeSegment.isRepetitive`) still has words and no loop was
 ///    caught in it (tiny.en turns speech it cannot read, such as French or German, into one
@@ -54,6 +59,8 @@ public struct TranscriptChecker: Sendable {
     public var minimumWordsForAgreement = 8
     /// What tells a decoder loop from a repetition the speaker made.
     public var loopEvidence = LoopEvidence()
+    /// What tells a word stretched over unwritten speech, and where to decode again around it.
+    public var stretchedWords = StretchedWords()
 
     public init() {}
 
@@ -111,6 +118,41 @@ public struct TranscriptChecker: Sendable {
         }
 
         var redecoded = 0, recovered = 0, recoveredWords = 0
+        // Words stretched over speech nobody wrote down: the sentences around each are decoded
+        // again, and their words replace the ones there when the new decode holds more and no
+        // loop. Overlapping windows are decoded as one; from the last, so indices stay valid.
+        var windows: [(start: Double, end: Double)] = []
+        for index in stretchedWords.stretched(in: words, speech: speech) {
+            let window = stretchedWords.window(for: index, in: words, speech: speech)
+            if let last = windows.last, window.start <= last.end {
+                windows[windows.count - 1].end = max(last.end, window.end)
+            } else {
+                windows.append(window)
+            }
+        }
+        var restretched: [TranscriptCheck.Stretch] = []
+        for window in windows.reversed() {
+            guard let redecode else { break }
+            let inside = words.indices.filter { !Self.words([words[$0]], within: [window]).isEmpty }
+            guard let first = inside.first, let last = inside.last else { continue }
+            redecoded += 1
+            var replacement: [TranscriptWord]?
+            for prompt in [nil, verbatimPrompt] where replacement == nil {
+                if prompt != nil && verbatimPrompt == nil { continue }
+                let decoded = try redecode(window.start, window.end, prompt)
+                let again = Self.words(decoded.words, within: [window])
+                if again.count > inside.count
+                    && loopEvidence.loops(in: again, speech: speech, segments: decoded.segments).isEmpty {
+                    replacement = again
+                }
+            }
+            guard let replacement else { continue }
+            recovered += 1
+            recoveredWords += replacement.count - inside.count
+            words.replaceSubrange(first...last, with: replacement)
+            restretched.insert(.init(start: window.start, end: window.end), at: 0)
+        }
+
         var unrecognised: [TranscriptCheck.Stretch] = []
         for gap in uncovered(speech: speech, words: words) where gap.end - gap.start >= minimumStretchSeconds {
             var found: [TranscriptWord] = []
@@ -170,6 +212,7 @@ public struct TranscriptChecker: Sendable {
             recoveredStretches: recovered, recoveredWords: recoveredWords, loops: loops, meanConfidence: meanConfidence,
             agreement: agreement, trusted: reason == nil, reason: reason)
         check.compressionRatio = segments.map(\.compressionRatio).max()
+        check.stretchedWords = restretched.isEmpty ? nil : restretched
         result.check = check
         return result
     }
