@@ -15,10 +15,7 @@ import Foundation
 ///   - lead: the mean relative position of section k's probability mass minus section k+1's
 ///     (positive when k+1 material comes first),
 ///   - mass: the log of the smaller of the two sections' total probability (a section the
-///     answer hardly has says nothing about order),
-///   - massMax: the log of the larger one (with mass: how much of each the answer has at all, so
-///     an answer missing one of the pair, whose neighbour's material the exchanged path splits,
-///     is told from a swap)
+///     answer hardly has says nothing about order)
 /// gives P(swapped). From the drill's threshold on, the answer is out of order and its map is the
 /// structure model's path for the exchanged order (position features recomputed for that order,
 /// so they expect k+1 where k would be), or the content path when that lacks one of the two.
@@ -30,8 +27,6 @@ import Foundation
 struct OrderCheck {
     /// Disorder cost of a strict-order decode: far above any path score, so never paid.
     static let strictCost = 1e6
-    /// Inputs of the logistic (gain, lead, mass, massMax), before its bias.
-    static let featureCount = 4
 
     let coefficients: [Double]
     let threshold: Double
@@ -44,7 +39,7 @@ struct OrderCheck {
     /// decoder costs and maps would differ; a test fails until they are retrained).
     init?(drill: Drill, decoder: StructureDecoder = .trained) {
         guard drill.sections.count >= 2, OrderWeights.semanticFingerprint == SemanticWeights.fingerprint,
-              let coefficients = OrderWeights.logistic[drill.id], coefficients.count == Self.featureCount + 1,
+              let coefficients = OrderWeights.logistic[drill.id], coefficients.count == 4,
               let threshold = OrderWeights.threshold[drill.id],
               let squared = SentenceEvidence.features.firstIndex(of: "posSq"),
               let first = SentenceEvidence.features.firstIndex(of: "first"),
@@ -110,9 +105,7 @@ struct OrderCheck {
             }
             let lead = centre.0 / mass.0 - centre.1 / mass.1
             let smaller = log(min(mass.0, mass.1) + 1e-3)
-            let larger = log(max(mass.0, mass.1) + 1e-3)
-            let logit = coefficients[0] * gain + coefficients[1] * lead + coefficients[2] * smaller
-                + coefficients[3] * larger + coefficients[4]
+            let logit = coefficients[0] * gain + coefficients[1] * lead + coefficients[2] * smaller + coefficients[3]
             let p = 1 / (1 + exp(-logit))
             if best == nil || p > best!.probability + 1e-12 {
                 best = Hypothesis(k: pair, probability: p, labels: labels)
