@@ -345,6 +345,43 @@ final class TranscriptCheckerTests: XCTestCase {
         XCTAssertEqual(window.end, 20, accuracy: 1e-9, "the last word ending within 5 s after")
     }
 
+    /// Issue 14 (star-23-out-of-order of the content set): tiny.en loops "hit" over a whole
+    /// 30 s window, the window loops again when decoded again, and the copies are dropped; the
+    /// coverage rule then decodes the window's speech stretch by stretch. Confident words over
+    /// most of it repair the loop after all; unsure ones (speech tiny.en cannot read) do not.
+    func testIssue14_LoopRecoveredStretchByStretchIsRepaired() throws {
+        var looped = words("i was hit", from: 0, step: 0.2)
+        for k in 0..<30 {
+            let at = 1.0 + Double(k) * 0.3
+            looped.append(TranscriptWord(text: "hit", start: at, end: at, confidence: 0.9))
+        }
+        looped += words("and the kitchen went quiet", from: 12)
+        let speech = [(start: 0.0, end: 3.8), (start: 4.4, end: 7.9), (start: 8.5, end: 11.4), (start: 12.0, end: 14.0)]
+        let segments = [DecodeSegment(start: 0, end: 11.6, averageLogProbability: -0.2, compressionRatio: 24.3,
+                                      noSpeechProbability: 0.01)]
+        let cases: [(id: String, confidence: Double, trusted: Bool)] = [("english", 0.8, true), ("unsure", 0.3, false)]
+        for c in cases {
+            var transcript = Transcript(words: looped, engine: "whisper", model: "m")
+            transcript.segments = segments
+            let checked = try TranscriptChecker().check(
+                transcript, speech: speech, verbatimPrompt: "Umm.",
+                redecode: { start, end, _ in
+                    if end - start > 5 {  // the loop's whole window loops again
+                        return ((0..<12).map { k in
+                            TranscriptWord(text: "hit", start: start + 1, end: start + 1, confidence: 0.9)
+                        }, [])
+                    }
+                    return (self.words("we were short of staff that night", from: start + 0.1, step: 0.3,
+                                       confidence: c.confidence), [])
+                })
+            let loop = try XCTUnwrap(checked.check?.loops.first, c.id)
+            XCTAssertFalse(loop.redecoded, c.id)
+            XCTAssertEqual(loop.recoveredInPieces, c.trusted, c.id)
+            XCTAssertGreaterThan(checked.check?.recoveredWords ?? 0, 14, c.id)
+            XCTAssertEqual(checked.check?.trusted, c.trusted, c.id)
+        }
+    }
+
     /// Issue 13: when the second engine heard only a sample of a long recording, agreement is
     /// judged on the words in the stretches it heard, not diluted by the words it never heard.
     func testIssue13_agreementOverASampleCountsOnlyTheWordsInIt() throws {

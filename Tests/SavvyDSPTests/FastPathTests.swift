@@ -80,25 +80,39 @@ final class FastPathTests: XCTestCase {
     }
 
     /// A bracketed median must equal the sorted median, whether the series drifts slowly
-    /// (bracket hits), jumps (misses and retries) or has ties, for odd and even counts.
+    /// (bracket hits), jumps (misses and retries) or has ties, for odd and even counts, in double
+    /// and (as CPPS's slope ratios) single precision.
     func testSelectionBracketGivesExactMiddlePair() {
         var generator = SeededGenerator(seed: 11)
         for count in [256, 513, 7, 2] {
-            var bracket = SelectionBracket()
+            var bracket = SelectionBracket<Double>()
+            var floatBracket = SelectionBracket<Float>()
             let scratch = UnsafeMutablePointer<Double>.allocate(capacity: count)
-            defer { scratch.deallocate() }
+            let floatScratch = UnsafeMutablePointer<Float>.allocate(capacity: count)
+            defer {
+                scratch.deallocate()
+                floatScratch.deallocate()
+            }
             var level = 1.0
             for step in 0..<400 {
                 // slow drift, with a jump by 10⁶ every 50 steps and quantised values every 7th
                 level *= step % 50 == 49 ? 1e6 : 1 + 0.01 * generator.gaussian()
                 var values = (0..<count).map { _ in level * exp(3 * generator.gaussian()) }
                 if step % 7 == 3 { values = values.map { ($0 / level * 4).rounded(.up) * level } }
+                // the floats scaled by 1e-24, so the 10⁴⁸ the jumps reach stays inside their range
+                var floats = values.map { Float($0 * 1e-24) }
                 let sorted = values.sorted()
+                let sortedFloats = floats.sorted()
                 let pair = values.withUnsafeMutableBufferPointer {
                     bracket.middlePair(of: $0.baseAddress!, count: count, scratch: scratch)
                 }
+                let floatPair = floats.withUnsafeMutableBufferPointer {
+                    floatBracket.middlePair(of: $0.baseAddress!, count: count, scratch: floatScratch)
+                }
                 XCTAssertEqual(pair.low, sorted[(count - 1) / 2], "count \(count) step \(step)")
                 XCTAssertEqual(pair.high, sorted[count / 2], "count \(count) step \(step)")
+                XCTAssertEqual(floatPair.low, sortedFloats[(count - 1) / 2], "float, count \(count) step \(step)")
+                XCTAssertEqual(floatPair.high, sortedFloats[count / 2], "float, count \(count) step \(step)")
             }
         }
     }
@@ -106,13 +120,18 @@ final class FastPathTests: XCTestCase {
     /// Issue 13: on a slowly drifting series, as CPPS's frames give, the bracket around the
     /// previous median usually holds the wanted ranks, so the selection runs on its few values
     /// (the path the random rows above rarely take); with ties and occasional jumps the pair must
-    /// still be the exact order statistics.
+    /// still be the exact order statistics, in double and in single precision.
     func testIssue13_selectionBracketOnADriftingSeriesIsExact() {
         var generator = SeededGenerator(seed: 12)
         for count in [256, 513, 6, 3] {
-            var bracket = SelectionBracket()
+            var bracket = SelectionBracket<Double>()
+            var floatBracket = SelectionBracket<Float>()
             let scratch = UnsafeMutablePointer<Double>.allocate(capacity: count)
-            defer { scratch.deallocate() }
+            let floatScratch = UnsafeMutablePointer<Float>.allocate(capacity: count)
+            defer {
+                scratch.deallocate()
+                floatScratch.deallocate()
+            }
             var values = (0..<count).map { _ in exp(3 * generator.gaussian()) }
             for step in 0..<600 {
                 // each value drifts by about 1 % a step; every 40th step one value in ten jumps
@@ -121,12 +140,19 @@ final class FastPathTests: XCTestCase {
                 }
                 var row = values
                 if step % 9 == 4 { row = row.map { ($0 * 8).rounded(.up) / 8 } }
+                var floats = row.map { Float($0) }
                 let sorted = row.sorted()
+                let sortedFloats = floats.sorted()
                 let pair = row.withUnsafeMutableBufferPointer {
                     bracket.middlePair(of: $0.baseAddress!, count: count, scratch: scratch)
                 }
+                let floatPair = floats.withUnsafeMutableBufferPointer {
+                    floatBracket.middlePair(of: $0.baseAddress!, count: count, scratch: floatScratch)
+                }
                 XCTAssertEqual(pair.low, sorted[(count - 1) / 2], "count \(count) step \(step)")
                 XCTAssertEqual(pair.high, sorted[count / 2], "count \(count) step \(step)")
+                XCTAssertEqual(floatPair.low, sortedFloats[(count - 1) / 2], "float, count \(count) step \(step)")
+                XCTAssertEqual(floatPair.high, sortedFloats[count / 2], "float, count \(count) step \(step)")
             }
         }
     }

@@ -34,20 +34,27 @@ public struct TranscriptCheck: Sendable, Equatable, Codable {
         /// Whisper's compression ratio of the decode the copies lay in, when it finds it
         /// repetitive (above `DecodeSegment.repetitiveCompressionRatio`); nil otherwise.
         public var compressionRatio: Double?
+        /// True when the copies were dropped and the speech under them was then decoded again
+        /// stretch by stretch (the coverage rule) into confident words over most of it: the loop
+        /// no longer stands for any speech, and it does not count against trust.
+        public var recoveredInPieces: Bool
 
         public init(stretch: Stretch, phrase: String, repeats: Int, redecoded: Bool, trailing: Bool = false,
-                    compressionRatio: Double? = nil) {
+                    compressionRatio: Double? = nil, recoveredInPieces: Bool = false) {
             self.stretch = stretch
             self.phrase = phrase
             self.repeats = repeats
             self.redecoded = redecoded
             self.trailing = trailing
             self.compressionRatio = compressionRatio
+            self.recoveredInPieces = recoveredInPieces
         }
 
-        private enum CodingKeys: String, CodingKey { case stretch, phrase, repeats, redecoded, trailing, compressionRatio }
+        private enum CodingKeys: String, CodingKey {
+            case stretch, phrase, repeats, redecoded, trailing, compressionRatio, recoveredInPieces
+        }
 
-        /// Transcripts stored before `trailing` existed read it as false.
+        /// Transcripts stored before `trailing` or `recoveredInPieces` existed read them as false.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             stretch = try container.decode(Stretch.self, forKey: .stretch)
@@ -56,6 +63,7 @@ public struct TranscriptCheck: Sendable, Equatable, Codable {
             redecoded = try container.decode(Bool.self, forKey: .redecoded)
             trailing = try container.decodeIfPresent(Bool.self, forKey: .trailing) ?? false
             compressionRatio = try container.decodeIfPresent(Double.self, forKey: .compressionRatio)
+            recoveredInPieces = try container.decodeIfPresent(Bool.self, forKey: .recoveredInPieces) ?? false
         }
     }
 

@@ -1,7 +1,17 @@
+/// A floating-point type whose positive values order as their bit patterns do (Double, Float):
+/// what lets ``SelectionBracket`` compare by integer arithmetic.
+protocol BracketValue: BinaryFloatingPoint {
+    associatedtype Bits: FixedWidthInteger & UnsignedInteger
+    var bitPattern: Bits { get }
+}
+
+extension Double: BracketValue {}
+extension Float: BracketValue {}
+
 /// Exact medians of a slowly changing series of positive-valued buffers, found in about one
 /// pass each by remembering where the previous median was.
 ///
-/// CPPS takes two medians (≈ 256 and 513 values) every 2 ms frame, and successive frames
+/// CPPS takes two medians (≈ 256 floats and 513 doubles) every 2 ms frame, and successive frames
 /// overlap by 98 %, so each median lies close to the previous one. One vectorised pass counts
 /// the values below `centre / ratio` and those within `[centre / ratio, centre · ratio]`; if the
 /// wanted ranks fall inside, a branch-free pass copies those few values to a scratch buffer and
@@ -10,40 +20,41 @@
 /// result is the exact order statistic (a value, independent of the algorithm), so this is a
 /// pure speed-up. The bracket adapts (narrower after a hit with many values inside, wider
 /// after a miss), deterministically from the data alone.
-struct SelectionBracket {
+struct SelectionBracket<Value: BracketValue> {
     /// Last median found; 0 means none yet (every value handled here is positive).
-    private var centre = 0.0
+    private var centre: Value = 0
     /// Multiplicative half-width of the bracket, > 1.
     private var ratio = 2.0
     /// Values inside a successful bracket above which it narrows (a small selection after
     /// the pass, few misses).
-    private static let targetInside = 40
+    private static var targetInside: Int { 24 }
 
     /// The two middle order statistics of `values[0..<count]` (equal for an odd count): the
     /// values of ranks ⌊(count − 1)/2⌋ and ⌊count/2⌋. `values` may be reordered; `scratch` must
-    /// hold `count` doubles. All values must be positive and finite (not NaN).
-    mutating func middlePair(of values: UnsafeMutablePointer<Double>, count: Int,
-                             scratch: UnsafeMutablePointer<Double>) -> (low: Double, high: Double) {
+    /// hold `count` values. All values must be positive and finite (not NaN).
+    mutating func middlePair(of values: UnsafeMutablePointer<Value>, count: Int,
+                             scratch: UnsafeMutablePointer<Value>) -> (low: Value, high: Value) {
+        let sign = Value.Bits.bitWidth - 1
         let k = (count - 1) / 2
         let next = count / 2
         var attempts = centre > 0 ? 3 : 0
         while attempts > 0 {
             attempts -= 1
-            let lower = centre / ratio
-            let upper = centre * ratio
+            let lower = Value(Double(centre) / ratio)
+            let upper = Value(Double(centre) * ratio)
             // Counting first, in a pass the compiler vectorises (no stores, no branches), so a
             // miss costs little; values are copied only once the wanted ranks are known to be
-            // inside. Positive doubles order as their bit patterns do, so each comparison is a
-            // sign bit of an integer difference: written as `v < lower ? 1 : 0` the optimiser
-            // turned the loops into mispredicted branches.
+            // inside. Positive floats and doubles order as their bit patterns do, so each
+            // comparison is a sign bit of an integer difference: written as `v < lower ? 1 : 0`
+            // the optimiser turned the loops into mispredicted branches.
             let lowerBits = lower.bitPattern
             let upperBits = upper.bitPattern
-            var below: UInt64 = 0
-            var above: UInt64 = 0
+            var below: Value.Bits = 0
+            var above: Value.Bits = 0
             for i in 0..<count {
                 let bits = values[i].bitPattern
-                below &+= (bits &- lowerBits) >> 63
-                above &+= (upperBits &- bits) >> 63
+                below &+= (bits &- lowerBits) &>> sign
+                above &+= (upperBits &- bits) &>> sign
             }
             let belowCount = Int(below)
             let notAbove = count - Int(above)
@@ -53,17 +64,19 @@ struct SelectionBracket {
                 for i in 0..<count {
                     let bits = values[i].bitPattern
                     scratch[copied] = values[i]
-                    copied &+= Int(((bits &- lowerBits) >> 63 | (upperBits &- bits) >> 63) ^ 1)
+                    copied &+= Int(((bits &- lowerBits) &>> sign | (upperBits &- bits) &>> sign) ^ 1)
                 }
                 let low = Statistics.select(scratch, count: inside, k: k - belowCount)
                 let high = next == k ? low
                     : Statistics.minimum(scratch, from: next - belowCount, count: inside)
-                if inside > SelectionBracket.targetInside { ratio = 1 + (ratio - 1) * 0.8 }
+                if inside > SelectionBracket.targetInside { ratio = 1 + (ratio - 1) * 0.7 }
                 centre = low
                 return (low, high)
             }
-            // missed: widen (in the log domain roughly ×4) and try again around the same centre
-            ratio = min(1 + (ratio - 1) * 4, 1e6)
+            // missed: the count says on which side the wanted ranks are, so the next bracket
+            // starts at the bound they lie beyond, one (wider) bracket further that way
+            centre = Value(belowCount > k ? Double(lower) / ratio : Double(upper) * ratio)
+            ratio = min(1 + (ratio - 1) * 2, 1e6)
         }
         let low = Statistics.select(values, count: count, k: k)
         let high = next == k ? low : Statistics.minimum(values, from: next, count: count)

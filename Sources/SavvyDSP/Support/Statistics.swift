@@ -42,7 +42,7 @@ enum Statistics {
     /// pivot, a second pass groups those equal to it, so long runs of equal values (digital
     /// silence) stay linear.
     /// Deterministic: no random pivots.
-    static func select(_ buffer: UnsafeMutablePointer<Double>, count: Int, k: Int) -> Double {
+    static func select<T: BinaryFloatingPoint>(_ buffer: UnsafeMutablePointer<T>, count: Int, k: Int) -> T {
         var low = 0
         var high = count  // exclusive
         while high - low > 1 {
@@ -85,7 +85,7 @@ enum Statistics {
     }
 
     /// Smallest element of `buffer[from..<count]`.
-    static func minimum(_ buffer: UnsafeMutablePointer<Double>, from: Int, count: Int) -> Double {
+    static func minimum<T: BinaryFloatingPoint>(_ buffer: UnsafeMutablePointer<T>, from: Int, count: Int) -> T {
         var m = buffer[from]
         var i = from + 1
         while i < count {
@@ -96,7 +96,7 @@ enum Statistics {
     }
 
     @inline(__always)
-    private static func swap(_ b: UnsafeMutablePointer<Double>, _ i: Int, _ j: Int) {
+    private static func swap<T>(_ b: UnsafeMutablePointer<T>, _ i: Int, _ j: Int) {
         let t = b[i]
         b[i] = b[j]
         b[j] = t
