@@ -10,7 +10,7 @@ import SavvyASR
 /// and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-6"
+    public static let version = "semantic-7"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("client" for "customer" 0.61, "update" for "change" 0.60): single-word MiniLM embeddings
     /// of near-synonyms sit around 0.6–0.8, of merely related words around 0.3–0.5. Word cosines
@@ -62,14 +62,19 @@ public struct SemanticScorer {
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
             cues: drill.sections.map(\.cues), drillModel: drillModel)
+        let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
+        var decoder = StructureDecoder.trained
+        if drillModel != nil, let presence = PresenceModel(drill: drill) {
+            // Built-in drills: leaving out a section costs more the surer the whole answer is that it is there.
+            decoder.presence = presence.logits(evidence: evidence, emissions: emissions).map { SemanticWeights.presenceWeight * $0 }
+        }
         let labels: [Int?]
-        if drillModel != nil, let check = OrderCheck(drill: drill),
+        if drillModel != nil, let check = OrderCheck(drill: drill, decoder: decoder),
            let content = sentenceVectors.first.flatMap({ ContentClassifier(drill: drill, dimension: $0.count) }) {
             // Built-in drills: the learned order check decides between the drill's order and a swap.
             labels = check.labels(evidence: evidence, content: content.logProbabilities(sentenceVectors))
         } else {
-            let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
-            labels = StructureDecoder.trained.decode(emissions: emissions, change: evidence.change)
+            labels = decoder.decode(emissions: emissions, change: evidence.change)
         }
 
         var spans: [StructureSpan] = []
