@@ -27,6 +27,9 @@ done
 # Content (issue 14): needs Whisper and the sentence model in SAVVY_VENV.
 if [ -x "${SAVVY_VENV:-}/bin/python" ]; then
   python3 bench/content_bench.py --savvy "$SAVVY" | tee "$OUT/content.txt"
+  # The committed relevance calibration must be what its script trains from its committed input
+  # (issue 14): --check retrains and exits 1 on any byte of difference.
+  "$SAVVY_VENV/bin/python" scripts/train-relevance.py --check > "$OUT/relevance-train.json"
 else
   echo "content bench: skipped (no engines' venv at SAVVY_VENV; run make venv)"
 fi

@@ -36,7 +36,22 @@ from evidence that knows nothing of position:
                  answers to maximise (out-of-order answers flagged) - 4 x (in-order answers
                  flagged): a false "out of order" on a good answer is worse advice than a missed one
 
-Chosen by 3-fold cross-validation on the training answers (folds by scenario) against the
+Session 7, on the runtime transcripts of all 757 answers (every training variant spoken), the
+same 3-fold cross-validation (flagged of 100 / false flags of 576, criterion = flagged share -
+4 x false share; pooled out-of-fold AUC of the answers' best P(swapped)):
+  gain + lead + mass (kept)                                   30 / 24, 0.133, AUC 0.770
+  + massMax, log of the larger of the pair's two masses       26 / 24, 0.093, AUC 0.786
+  either, threshold chosen on out-of-fold P rather than in-sample   26 / 23, 0.100 and 23 / 21, 0.084
+  + the A-vs-B log-odds of the second minus the first half of the pair's span    AUC 0.769
+  + their mass-weighted correlation with position                               AUC 0.764
+  + whether the drill-order path has both sections                              AUC 0.775
+On the earlier transcripts a longer, less penalised content-model fit (1500 steps at 3e-3;
+sentence log-loss STAR 1.24 -> 1.12) and the sentence's own lexical inputs lowered the AUC
+(0.782 -> 0.762, 0.740). The position-free evidence is the limit: out of fold the content model
+labels 1 of 123 impromptu Opening sentences as Opening (it reads a thesis statement as a point
+wherever it stands), so body-before-opening swaps are not separable from in-order answers
+(impromptu AUC 0.64).
+The features were chosen in session 6 by 3-fold cross-validation on the training answers (folds by scenario) against the
 previous check (the structure model's decoder-score gain and classifier margin with the position
 features recomputed for the swapped order), the same with position-free emissions, and the
 structure classifier with its position rows removed. The map of a flagged answer is the
@@ -52,7 +67,9 @@ scripts/make-content-set.py --audio --transcribe)
 
 import argparse
 import base64
+import hashlib
 import importlib.util
+import inspect
 import json
 import os
 import re
@@ -72,7 +89,8 @@ POSITION = [structure.FEATURES.index(name) for name in ("posSq", "first", "last"
 
 
 def committed_structure():
-    """Emission weights, decoder costs and drill classifiers from SemanticWeights.swift."""
+    """Emission weights, decoder costs (with the presence weight), drill classifiers and presence
+    models (drill → per-section coefficients; empty without them) from SemanticWeights.swift."""
     source = open(os.path.join(ROOT, "Sources/SavvyCoach/Semantic/SemanticWeights.swift")).read()
 
     def array(name):
@@ -85,7 +103,23 @@ def committed_structure():
     models = {}
     for drill, encoded in re.findall(r'"([\w-]+)": "([A-Za-z0-9+/=]+)"', source):
         models[drill] = np.frombuffer(base64.b64decode(encoded), dtype="<f4").astype(np.float64)
-    return array("section"), array("none"), params, models
+    presence = committed_presence(source)
+    if presence is not None:
+        params["presence"] = presence[0]
+    return array("section"), array("none"), params, models, presence[1] if presence else {}
+
+
+def committed_presence(source):
+    """(presenceWeight, drill → per-section coefficient rows) of the structure weights' presence
+    models (PresenceModel), or None for weights without them."""
+    weight = re.search(r"static let presenceWeight = ([-\d.]+)", source)
+    table = re.search(r"static let presence: \[String: \[\[Double\]\]\] = \[(.*?)\n    \]", source, re.S)
+    if weight is None or table is None:
+        return None
+    rows = {}
+    for drill, body in re.findall(r'"([\w-]+)": \[(\[.*?\])\],', table.group(1)):
+        rows[drill] = [[float(x) for x in row.split(",")] for row in re.findall(r"\[([^\[\]]*)\]", body)]
+    return float(weight.group(1)), rows
 
 
 def fingerprint():
@@ -104,6 +138,12 @@ def fingerprint():
         lines.append(f"{name} {value:.6f}")
     for drill, encoded in sorted(re.findall(r'"([\w-]+)": "([A-Za-z0-9+/=]+)"', source)):
         lines.append(f"drill {drill} {encoded}")
+    presence = committed_presence(source)
+    if presence is not None:
+        lines.append(f"presenceWeight {presence[0]:.6f}")
+        for drill in sorted(presence[1]):
+            rows = [" ".join(f"{x:.6f}" for x in row) for row in presence[1][drill]]
+            lines.append(f"presence {drill} " + " | ".join(rows))
     value = 0xCBF29CE484222325
     for byte in "\n".join(lines).encode():
         value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
@@ -114,6 +154,37 @@ def content_input(vectors):
     """The content model's input per sentence (ContentClassifier.logProbabilities): the embedding
     and the embedding minus the answer's mean; nothing that depends on where the sentence is."""
     return np.concatenate([vectors, vectors - vectors.mean(axis=0, keepdims=True)], axis=1)
+
+
+class ContentCache:
+    """Fitted content models on disk, keyed by the SHA-256 of their training inputs, labels and
+    fit settings: the same inputs give the same model, so a rerun after a structure retrain (the
+    content models do not depend on the structure weights) skips the slow fits."""
+
+    def __init__(self, path):
+        self.path = path
+        self.models = {}
+        if os.path.exists(path):
+            data = np.load(path)
+            self.models = {k: data[k] for k in data.files}
+        self.used = {}
+
+    def fit(self, x, y, classes):
+        digest = hashlib.sha256()
+        # The trainer's own code is part of the key: a change to how it fits refits.
+        digest.update(inspect.getsource(structure.train_drill_model).encode())
+        digest.update(f"{classes} {x.shape}".encode())
+        digest.update(np.ascontiguousarray(x, dtype="<f8").tobytes())
+        digest.update(np.ascontiguousarray(y, dtype="<i8").tobytes())
+        key = digest.hexdigest()
+        if key not in self.models:
+            self.models[key] = structure.train_drill_model(x, y, classes)
+        self.used[key] = self.models[key]
+        return self.models[key]
+
+    def save(self):
+        # Only the models of this run are kept, so the file does not grow with every change.
+        np.savez(self.path, **self.used)
 
 
 def content_logp(W, vectors):
@@ -214,7 +285,7 @@ def fold(a):
     return int(a["scenario"].split("-")[1]) % 3
 
 
-def load_items(set_dir, w, v, params, committed_models):
+def load_items(set_dir, w, v, params, committed_models, committed_presence_models):
     """Every held-out Whisper answer and every training unit from Whisper or derived: its
     content model log-probabilities (out of fold for training answers) and hypotheses; held-out
     answers also the structure evidence as the runtime computes it, for the map. Returns the
@@ -244,18 +315,20 @@ def load_items(set_dir, w, v, params, committed_models):
     units += structure.derived_units(units, drills)
     embed.save()
 
+    cache = ContentCache(os.path.join(set_dir, "order-content-models.npz"))
+
     def fit(drill, f):
         # The content model learns from every training answer's own sentences (written and
         # transcribed, every variant): its input does not depend on their order.
         rows = [(x, y) for a, source, _, vs, ys, _, _ in units
                 if a["drill"] == drill and a["split"] == "train" and fold(a) != f and source != "derived"
                 for x, y in zip(content_input(vs), ys)]
-        return structure.train_drill_model(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
-                                           len(drills[drill]) + 1)
+        return cache.fit(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]), len(drills[drill]) + 1)
 
     trained = sorted({a["drill"] for a in answers if a["split"] == "train"})
     # Rounded to the Float32 the Swift table stores, so held-out figures are the runtime's.
     models = {(d, f): fit(d, f).astype("<f4").astype(np.float64) for d in trained for f in (0, 1, 2, None)}
+    cache.save()
     items = []
     for a, source, texts, vectors, labels, times, truth_starts in units:
         if source == "text":
@@ -271,7 +344,7 @@ def load_items(set_dir, w, v, params, committed_models):
             model = committed_models[a["drill"]].reshape(-1, K + 1)
             phi, none, _ = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]],
                                               structure.drill_model_logp(model, vectors, texts, drills[a["drill"]]))
-            item.update(phi=phi, none=none)
+            item.update(phi=phi, none=none, skip=skip_costs(phi, none, w, v, params, committed_presence_models.get(a["drill"])))
         items.append(item)
     return items, {d: models[(d, None)] for d in trained}
 
@@ -284,6 +357,22 @@ def auc(pos, neg):
                  / (len(pos) * len(neg)))
 
 
+def skip_costs(phi, none, w, v, params, presence_model):
+    """The structure decoder's cost of leaving out each section of this answer (drill order):
+    its place's cost plus the presence weight × the answer's presence logit (PresenceModel)
+    when the structure weights have presence models, else None (the place's cost alone)."""
+    if not presence_model:
+        return None
+    features = structure.presence_features(phi, none, w, v)
+    return structure.skip_costs(params, phi.shape[1], [float(features[k] @ np.array(presence_model[k]))
+                                                      for k in range(phi.shape[1])])
+
+
+def decode(logp, change, params, skip):
+    """structure.decode with per-section skip costs when there are (None: the place's costs)."""
+    return structure.decode(logp, change, params) if skip is None else structure.decode(logp, change, params, skip)
+
+
 def checked_labels(item, best, flagged, w, v, params):
     """The map (OrderCheck.labels): the structure model's strict path for the drill's order, or
     for a flagged swap its path for the swapped order when that has both sections, else the
@@ -293,7 +382,9 @@ def checked_labels(item, best, flagged, w, v, params):
     order = list(range(K))
     if flagged:
         order[best[1]], order[best[1] + 1] = order[best[1] + 1], order[best[1]]
-    decoded = structure.decode(ordered_logp(item["phi"], item["none"], w, v, order), item["change"], strict)
+    # Each section's skip cost follows its column (StructureDecoder.reordered).
+    skip = None if item["skip"] is None else [item["skip"][k] for k in order]
+    decoded = decode(ordered_logp(item["phi"], item["none"], w, v, order), item["change"], strict, skip)
     labels = [order[label] if label < K else K for label in decoded]
     if flagged and (best[1] not in labels or best[1] + 1 not in labels):
         labels = best[2]
@@ -320,7 +411,7 @@ def evaluate(items, checks, w=None, v=None, params=None):
             out["inOrderTotal"] += 1
             out["false"] += int(flagged)
         if w is not None:
-            old = structure.decode(structure.log_softmax_scores(it["phi"], it["none"], w, v), it["change"], params)
+            old = decode(structure.log_softmax_scores(it["phi"], it["none"], w, v), it["change"], params, it["skip"])
             for key, lab in (("before", old), ("after", checked_labels(it, best, flagged, w, v, params))):
                 t, p, r, g, disorder = structure.placement(it, lab)
                 placed[key] = [a + b for a, b in zip(placed[key], (t, p, r, g))]
@@ -422,8 +513,8 @@ def main():
                         help="where --write writes the table")
     parser.add_argument("--diagnose", action="store_true", help="print each held-out answer's hypotheses")
     args = parser.parse_args()
-    w, v, params, committed_models = committed_structure()
-    items, models = load_items(args.set, w, v, params, committed_models)
+    w, v, params, committed_models, presence_models = committed_structure()
+    items, models = load_items(args.set, w, v, params, committed_models, presence_models)
     train = [it for it in items if it["split"] == "train"]
     test = [it for it in items if it["split"] == "test"]
     if not test:

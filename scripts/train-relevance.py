@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
-"""Trains the semantic tier's relevance calibration on the content dev set.
+"""Trains the semantic tier's relevance calibration on the content dev set's runtime transcripts.
 
-Deterministic (numpy only, fixed iteration count, zero initialisation): the same dev set and
-model give the same weights, written as a generated Swift table
-(Sources/SavvyCoach/Semantic/RelevanceWeights.swift). Fits the `train` split of
-scripts/make-content-set.py (each answer's written sentences and, where there is one, its Whisper
-transcript's runtime sentences) and reports the figures on the `test` split, which it never fits.
+Deterministic (numpy only, fixed folds, grids, draws and iteration counts, zero initialisation,
+ties to the first candidate): the committed input gives the committed weights, written as a
+generated Swift table (Sources/SavvyCoach/Semantic/RelevanceWeights.swift); `--check` retrains
+and exits 1 unless the table is byte for byte the committed one.
+
+Input (committed, scripts/relevance/transcripts.jsonl): every answer of
+scripts/make-content-set.py's set with a trusted runtime transcript — its id, drill, scenario,
+split, variant, prompt, onTopic and the sentences the runtime cuts from its words (the segmenter
+port of scripts/train-structure.py), as the content judge receives them. `--export SET` rewrites
+it from a set made by `make-content-set.py --audio --transcribe` (answers.jsonl, whisper.jsonl);
+untrusted transcripts are left out, since the runtime does not judge content on them. The
+`train` split is fitted; the `test` split is only reported.
 
 The model (mirrored exactly by SemanticScorer.judgeRelevance; keep the two in step):
   centring    every answer of a drill resembles every prompt of that drill (all STAR answers
@@ -18,30 +25,71 @@ The model (mirrored exactly by SemanticScorer.judgeRelevance; keep the two in st
                      other prompts of the same maximum
               mean   cos(mean of the centred sentences, prompt) minus its mean over the other
                      prompts
-  relevance   P(on topic) = logistic(r0 + r1·best + r2·mean), classes weighted equally (off-topic
-              answers are rarer in the set than in the targets); the 1–5 bands are
-              SemanticScorer.relevanceScore.
+  relevance   log-odds L = r0 + r1·best + r2·mean, P = logistic(L), in the 1–5 bands of
+              SemanticScorer.relevanceScore: 4 from L = 0 (P = 0.5; 5 from P = 0.75), 3 in a
+              band of width w below it, 2 below that (1 from a further log(0.3·0.85/(0.7·0.15))
+              down, so w = log(0.7/0.3) gives the P bands 0.5, 0.3 and 0.15).
 
-Usage: $SAVVY_VENV/bin/python scripts/train-relevance.py [--set DIR] [--write]
-(needs the sentence model, see bench/semantic/minilm_ref.py; the set with transcripts:
-scripts/make-content-set.py --audio --transcribe; the sentences are cut as in
-scripts/train-structure.py, whose segmenter port this script reuses)
+Training pairs. On topic: every on-topic training answer (complete, missing a section, out of
+order) under its own prompt. Off topic, as off-topic answers arise: each of those answers under
+another training prompt of the same drill, one drawn per answer (seeded by the answer's id; never
+a scenario the two name in "same_topic"), plus the set's own off-topic answers, each under the
+prompt of the drill that shares the most words with it (the hard case). Classes weigh equally.
+
+Selection, by 5-fold cross-validation over the training scenarios (every variant of a scenario,
+and every pair made from it, in one fold, so no fold is scored on a wording it was fitted on):
+  L2      the weight with the least class-weighted log-loss out of fold;
+  cuts    the bias and the band of 3, each from its target rate: on-topic answers at 4 or
+          more (at least 80 %) and off-topic ones (drawn pairs and the set's off-topic answers)
+          at 2 or less (at least 5/6). The cut between 3 and 4 is the highest log-odds that 80 %
+          of the on-topic answers reach out of fold; the cut between 2 and 3 the lowest that
+          5/6 of the off-topic ones stay under (both floored to 0.01). The band of 3 lies
+          between them, where neither rate is met; where they cross, cross-validation cannot
+          meet both rates, there is no band of 3 and the on-topic rate's cut holds (most answers
+          a coach hears are on topic). The fitted bias alone puts the cut where the balanced
+          training pairs cross, which says nothing about either rate. Each built-in drill gets
+          its own cuts from its own answers (how alike a drill's prompts are sets how far its
+          on- and off-topic answers lie apart: every STAR prompt asks for a work story); other
+          drills get the ones chosen over all answers.
+
+Usage: $SAVVY_VENV/bin/python scripts/train-relevance.py [--export SET] [--write | --check]
+(needs the sentence model, see bench/semantic/minilm_ref.py; embeddings are cached in
+bench/out/relevance-embeddings.npz)
 """
 
 import argparse
 import importlib.util
 import json
 import os
+import random
 import re
+import sys
 
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_spec = importlib.util.spec_from_file_location("train_structure", os.path.join(ROOT, "scripts/train-structure.py"))
-structure = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(structure)
 
+
+def load_script(name, path):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, path))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+structure = load_script("train_structure", "scripts/train-structure.py")
+content_set = load_script("make_content_set", "scripts/make-content-set.py")
+
+WEIGHTS = os.path.join(ROOT, "Sources/SavvyCoach/Semantic/RelevanceWeights.swift")
+INPUT = os.path.join(ROOT, "scripts/relevance/transcripts.jsonl")
+CACHE = os.path.join(ROOT, "bench/out/relevance-embeddings.npz")
 FEATURES = ["best", "mean"]
+L2 = [1e-3, 1e-2, 1e-1]
+FOLDS = 5
+TARGET_ON = 0.8            # on-topic answers with Relevance ≥ 4
+TARGET_OFF = 5 / 6         # off-topic answers with Relevance ≤ 2
+BAND12 = float(np.log(0.3 * 0.85 / (0.7 * 0.15)))   # log-odds from the 2|3 cut down to the 1|2 cut
+BAND45 = float(np.log(3))                           # log-odds from the 3|4 cut up to the 4|5 cut
 
 
 def parse_prompts():
@@ -86,21 +134,30 @@ def relevance_features(sentence_vectors, prompt_vector, other_vectors, sentence_
     return np.array([1.0, best, float(m @ p) - float((o @ m).mean())])
 
 
-def relevance_score(probability):
-    """P(on topic) → 1–5 (the bands of SemanticScorer.relevanceScore)."""
-    return 5 if probability >= 0.75 else 4 if probability >= 0.5 else 3 if probability >= 0.3 else 2 if probability >= 0.15 else 1
+def relevance_score(log_odds, band3):
+    """Log-odds over the 3|4 cut → 1–5 (the bands of SemanticScorer.relevanceScore)."""
+    if log_odds >= BAND45:
+        return 5
+    if log_odds >= 0:
+        return 4
+    if log_odds >= -band3:
+        return 3
+    return 2 if log_odds >= -band3 - BAND12 else 1
 
 
-def train(rows, labels, iterations=4000, rate=1.0, l2=1e-3):
-    """Weighted logistic regression by gradient descent on standardised features (so one rate
-    suits both), returned in raw feature units."""
-    x = np.array(rows)
-    y = np.array(labels, dtype=float)
+def class_weights(y):
+    """Each class half the total weight."""
+    return np.where(y == 1, 0.5 / y.sum(), 0.5 / (len(y) - y.sum()))
+
+
+def train(x, y, l2, iterations=4000, rate=1.0):
+    """Class-weighted logistic regression by gradient descent on standardised features (so one
+    rate suits both), returned in raw feature units."""
     mu = x[:, 1:].mean(axis=0)
     sd = x[:, 1:].std(axis=0) + 1e-9
     xs = x.copy()
     xs[:, 1:] = (x[:, 1:] - mu) / sd
-    weight = np.where(y == 1, 0.5 / y.sum(), 0.5 / (len(y) - y.sum()))
+    weight = class_weights(y)
     r = np.zeros(x.shape[1])
     for _ in range(iterations):
         p = 1 / (1 + np.exp(-(xs @ r)))
@@ -111,73 +168,220 @@ def train(rows, labels, iterations=4000, rate=1.0, l2=1e-3):
     return raw
 
 
-def swift_table(r, summary):
+def log_loss(z, y):
+    p = np.clip(1 / (1 + np.exp(-z)), 1e-12, 1 - 1e-12)
+    return float(-(class_weights(y) * (y * np.log(p) + (1 - y) * np.log(1 - p))).sum())
+
+
+def folds(pairs):
+    """Fold of each pair: training scenarios in (drill, number) order, dealt round-robin."""
+    scenarios = sorted({p["scenario"] for p in pairs}, key=lambda s: (s.rsplit("-", 1)[0], int(s.rsplit("-", 1)[1])))
+    fold_of = {s: i % FOLDS for i, s in enumerate(scenarios)}
+    return np.array([fold_of[p["scenario"]] for p in pairs])
+
+
+def out_of_fold(x, y, fold, l2):
+    """Each training pair's log-odds from a model fitted on the other folds."""
+    z = np.zeros(len(y))
+    for k in range(FOLDS):
+        r = train(x[fold != k], y[fold != k], l2)
+        z[fold == k] = x[fold == k] @ r
+    return z
+
+
+def choose_cuts(z, y):
+    """The cuts of the module docstring from out-of-fold log-odds: (the 3|4 cut, the band of 3's
+    width)."""
+    on = np.sort(z[y == 1])
+    off = np.sort(z[y == 0])
+    top = float(np.floor(on[int(np.floor((1 - TARGET_ON) * len(on)))] * 100) / 100)
+    # The lowest cut with TARGET_OFF of the off-topic log-odds under it: just above the k-th.
+    k = int(np.ceil(TARGET_OFF * len(off))) - 1
+    bottom = float(np.floor(off[k] * 100) / 100 + 0.01)
+    return top, max(0.0, round(top - bottom, 2))
+
+
+def figures(pairs, z, band3):
+    """Per drill and all: on-topic answers with Relevance ≥ 4, off-topic ones with ≤ 2 (drawn
+    pairs and the set's off-topic answers apart), from log-odds over each pair's 3|4 cut."""
+    scores = [relevance_score(v, w) for v, w in zip(z, band3)]
+    per = {}
+    for drill in sorted({p["drill"] for p in pairs}) + ["all"]:
+        pick = [(s, p) for s, p in zip(scores, pairs) if drill in ("all", p["drill"])]
+        row = {"onTopicGE4": f"{sum(s >= 4 for s, p in pick if p['kind'] == 'own')}/"
+                             f"{sum(p['kind'] == 'own' for s, p in pick)}"}
+        for kind, name in (("offTopic", "offTopicLE2"), ("drawn", "drawnLE2")):
+            total = sum(p["kind"] == kind for s, p in pick)
+            if total:
+                row[name] = f"{sum(s <= 2 for s, p in pick if p['kind'] == kind)}/{total}"
+        per[drill] = row
+    return per
+
+
+def export(set_dir):
+    """The committed input from a set with runtime transcripts (see the module docstring)."""
+    answers = [json.loads(line) for line in open(os.path.join(set_dir, "answers.jsonl"))]
+    whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
+    os.makedirs(os.path.dirname(INPUT), exist_ok=True)
+    kept = 0
+    with open(INPUT, "w") as f:
+        for a in answers:
+            w = whispers.get(a["id"])
+            if w is None or not w["words"] or not w.get("trusted", True):
+                continue
+            words = w["words"]
+            sentences = [" ".join(x["text"] for x in words[lo:hi]) for lo, hi in structure.runtime_sentences(words)]
+            entry = {k: a[k] for k in ("id", "drill", "scenario", "split", "variant", "prompt", "onTopic")}
+            f.write(json.dumps(dict(entry, sentences=sentences), ensure_ascii=False, sort_keys=True) + "\n")
+            kept += 1
+    print(f"{os.path.relpath(INPUT, ROOT)}: {kept} of {len(answers)} answers", file=sys.stderr)
+
+
+def training_prompts():
+    """(drill, scenario) → prompt of the set's training scenarios, and the same-topic test."""
+    prompts, scenario_of = {}, {}
+    for drill, (_, scenarios) in content_set.DRILLS.items():
+        for index, scenario in enumerate(scenarios):
+            split = scenario.get("split") or ("test" if index % 3 == 1 else "train")
+            if split == "train":
+                prompts[f"{drill}-{index:02d}"] = scenario["prompt"]
+                scenario_of[f"{drill}-{index:02d}"] = (scenario, index)
+
+    def same_topic(a, b):
+        (sa, ia), (sb, ib) = scenario_of[a], scenario_of[b]
+        return content_set.same_topic(sa, ia, sb, ib)
+
+    return prompts, same_topic
+
+
+def load_pairs():
+    """Training and held-out pairs {id, scenario, drill, split, kind, onTopic, x}; kind is own
+    (on topic), offTopic (the set's off-topic answer) or drawn (an on-topic answer under
+    another training prompt)."""
+    answers = [json.loads(line) for line in open(INPUT)]
+    drills = structure.parse_drills()
+    banks = parse_prompts()
+    embed = structure.Embedder(CACHE)
+    prompts, same_topic = training_prompts()
+    centres = {d: (sentence_centre(embed, drills[d]), embed(bank(banks, d)).mean(axis=0)) for d in sorted(drills)}
+
+    def features(a, vectors, prompt):
+        return relevance_features(vectors, embed([prompt])[0], embed(other_prompts(banks, a["drill"], prompt)),
+                                  *centres[a["drill"]])
+
+    pairs = []
+    for a in answers:
+        vectors = embed(a["sentences"])
+        base = {"id": a["id"], "scenario": a["scenario"], "drill": a["drill"], "split": a["split"]}
+        pairs.append(dict(base, kind="own" if a["onTopic"] else "offTopic", onTopic=a["onTopic"],
+                          x=features(a, vectors, a["prompt"])))
+        if a["split"] == "train" and a["onTopic"]:
+            candidates = sorted(s for s in prompts if s.rsplit("-", 1)[0] == a["drill"] and s != a["scenario"]
+                                and not same_topic(s, a["scenario"]))
+            drawn = random.Random(f"relevance-{a['id']}").choice(candidates)
+            pairs.append(dict(base, id=f"{a['id']}@{drawn}", kind="drawn", onTopic=False,
+                              x=features(a, vectors, prompts[drawn])))
+    embed.save()
+    return pairs
+
+
+def swift_table(r, band3, drill_cuts, summary):
     def num(x):
         return f"{x:.6f}"
     return "\n".join([
-        "// Generated by scripts/train-relevance.py from the content dev set; do not edit by hand.",
-        f"// Trained on {summary['train']} answer transcripts; held out: {summary['heldOut']}.",
+        "// Generated by scripts/train-relevance.py from scripts/relevance/transcripts.jsonl; do not edit by hand.",
+        f"// Trained on {summary['train']}.",
+        f"// L2 weight and cuts chosen by {FOLDS}-fold cross-validation over the training scenarios;",
+        f"// out of fold: {summary['cv']}.",
+        f"// Held out: {summary['heldOut']}.",
         "",
         "/// Learned relevance calibration of the semantic tier (see `SemanticScorer.judgeRelevance`).",
         "enum RelevanceWeights {",
-        "    /// Logistic over [1, best, mean]: the best sentence's and the mean answer's centred cosine",
-        "    /// to the prompt, each minus the same over the drill's other prompts.",
+        "    /// Log-odds over [1, best, mean]: the best sentence's and the mean answer's centred cosine",
+        "    /// to the prompt, each minus the same over the drill's other prompts. The bias puts the cut",
+        "    /// between Relevance 3 and 4 at 0, where 80 % of on-topic answers reach it in cross-validation.",
         "    static let logistic: [Double] = [" + ", ".join(num(x) for x in r) + "]",
+        "    /// Log-odds width of the band of 3 below that cut: up to where 5/6 of off-topic answers stay",
+        "    /// under it (0 where the two rates cannot both be met).",
+        f"    static let band3 = {num(band3)}",
+        "    /// Each built-in drill's own bias and band of 3, chosen on that drill's answers.",
+        "    static let drillBias: [String: Double] = [",
+        *[f'        "{d}": {num(b)},' for d, (b, _) in sorted(drill_cuts.items())],
+        "    ]",
+        "    static let drillBand3: [String: Double] = [",
+        *[f'        "{d}": {num(w)},' for d, (_, w) in sorted(drill_cuts.items())],
+        "    ]",
         "}",
         "",
     ])
 
 
+def describe(row):
+    return (f"on-topic Relevance ≥ 4 {row['onTopicGE4']}, off-topic ≤ 2 {row['offTopicLE2']}"
+            + (f" (drawn pairs {row['drawnLE2']})" if "drawnLE2" in row else ""))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", default=os.path.join(ROOT, "bench/out/content"))
-    parser.add_argument("--write", action="store_true", help="write RelevanceWeights.swift")
+    parser.add_argument("--export", metavar="SET", help="rewrite the committed input from this set and stop")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="write RelevanceWeights.swift")
+    mode.add_argument("--check", action="store_true",
+                      help="exit 1 unless the committed RelevanceWeights.swift is what the committed input trains")
     args = parser.parse_args()
-    answers = [json.loads(line) for line in open(os.path.join(args.set, "answers.jsonl"))]
-    truths = structure.load_jsonl(os.path.join(args.set, "truth.jsonl"))
-    whispers = structure.load_jsonl(os.path.join(args.set, "whisper.jsonl"))
-    drills = structure.parse_drills()
-    banks = parse_prompts()
-    embed = structure.Embedder(os.path.join(args.set, "embeddings.npz"))
-    data = {"train": ([], [], []), "test": ([], [], [])}
-    for a in answers:
-        sources = ["whisper"] if a["split"] == "test" else ["text", "whisper"]
-        for source in sources:
-            whisper = whispers.get(a["id"])
-            if source == "whisper" and (whisper is None or not whisper["words"]):
-                continue
-            texts = structure.answer_units(a, truths.get(a["id"]), whisper, source)[0]
-            others = other_prompts(banks, a["drill"], a["prompt"])
-            rows, ys, drill_of = data[a["split"]]
-            rows.append(relevance_features(
-                embed(texts), embed([a["prompt"]])[0], embed(others),
-                sentence_centre(embed, drills[a["drill"]]), embed(bank(banks, a["drill"])).mean(axis=0)))
-            ys.append(1 if a["onTopic"] else 0)
-            drill_of.append(a["drill"])
-    embed.save()
-    r = train(data["train"][0], data["train"][1])
-    report = {}
-    for split, (rows, ys, drill_of) in data.items():
-        if not rows:
-            continue
-        scores = [relevance_score(1 / (1 + np.exp(-(np.array(x) @ r)))) for x in rows]
-        per = {}
-        for drill in sorted(set(drill_of)) + ["all"]:
-            pick = [(s, y) for s, y, d in zip(scores, ys, drill_of) if drill in ("all", d)]
-            on = [s for s, y in pick if y == 1]
-            off = [s for s, y in pick if y == 0]
-            per[drill] = {"onTopicGE4": f"{sum(s >= 4 for s in on)}/{len(on)}",
-                          "offTopicLE2": f"{sum(s <= 2 for s in off)}/{len(off)}"}
-        report[split] = per
-    print(json.dumps({"weights": dict(zip(["bias"] + FEATURES, np.round(r, 3).tolist())), "report": report},
-                     indent=1))
+    if args.export:
+        export(args.export)
+        return
+    pairs = load_pairs()
+    training = [p for p in pairs if p["split"] == "train"]
+    held = [p for p in pairs if p["split"] == "test"]
+    x = np.array([p["x"] for p in training])
+    y = np.array([p["onTopic"] for p in training], dtype=float)
+    fold = folds(training)
+
+    grid = [(log_loss(out_of_fold(x, y, fold, l2), y), l2) for l2 in L2]
+    loss, l2 = min(grid, key=lambda g: g[0])
+    z_cv = out_of_fold(x, y, fold, l2)
+    cut, band3 = choose_cuts(z_cv, y)
+    drills = sorted({p["drill"] for p in training})
+    of_drill = np.array([p["drill"] for p in training])
+    cuts = {d: choose_cuts(z_cv[of_drill == d], y[of_drill == d]) for d in drills}
+    r = train(x, y, l2)
+    drill_cuts = {d: (float(r[0] - c), w) for d, (c, w) in cuts.items()}
+    fitted_bias = float(r[0])
+    r[0] -= cut
+
+    def over_cut(group, z):
+        """Log-odds over each pair's 3|4 cut, and its band of 3."""
+        own = [cuts.get(p["drill"], (cut, band3)) for p in group]
+        return z - np.array([c for c, _ in own]), [w for _, w in own]
+
+    report = {"cv": figures(training, *over_cut(training, z_cv))}
+    if held:
+        report["test"] = figures(held, *over_cut(held, np.array([p["x"] for p in held]) @ r + cut))
+    print(json.dumps({
+        "selection": [{"l2": l, "cvLogLoss": round(g, 4)} for g, l in grid],
+        "chosen": {"l2": l2, "fittedBias": round(fitted_bias, 3), "cut": cut, "band3": band3,
+                   "drills": {d: {"cut": c, "band3": w} for d, (c, w) in cuts.items()}},
+        "weights": dict(zip(["bias"] + FEATURES, np.round(r, 3).tolist())), "report": report}, indent=1))
+
+    counts = {k: sum(p["kind"] == k for p in training) for k in ("own", "offTopic", "drawn")}
+    summary = {
+        "train": f"{counts['own']} on-topic transcripts, {counts['offTopic']} off-topic ones and {counts['drawn']} "
+                 "drawn pairs",
+        "cv": describe(report["cv"]["all"]),
+        "heldOut": describe(report["test"]["all"]) + " (transcripts)" if held else "none"}
+    table = swift_table(r, band3, drill_cuts, summary)
     if args.write:
-        held = report.get("test", {}).get("all")
-        summary = {"train": len(data["train"][0]),
-                   "heldOut": (f"on-topic Relevance ≥ 4 {held['onTopicGE4']}, off-topic ≤ 2 {held['offTopicLE2']} "
-                               "(Whisper transcripts)") if held else "none"}
-        with open(os.path.join(ROOT, "Sources/SavvyCoach/Semantic/RelevanceWeights.swift"), "w") as f:
-            f.write(swift_table(r, summary))
+        with open(WEIGHTS, "w") as f:
+            f.write(table)
+    elif args.check:
+        committed = open(WEIGHTS).read() if os.path.exists(WEIGHTS) else ""
+        if committed != table:
+            print(f"{os.path.relpath(WEIGHTS, ROOT)} is not what {os.path.relpath(INPUT, ROOT)} trains; "
+                  "rerun with --write and commit it", file=sys.stderr)
+            sys.exit(1)
+        print(f"{os.path.relpath(WEIGHTS, ROOT)} matches", file=sys.stderr)
 
 
 if __name__ == "__main__":

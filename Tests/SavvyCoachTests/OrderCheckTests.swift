@@ -85,6 +85,22 @@ final class OrderCheckTests: XCTestCase {
         XCTAssertEqual(starts, starts.sorted(), "\(labels)")
     }
 
+    /// The answer's presence terms (`PresenceModel`, in the decoder's skip costs) shape the map
+    /// but not the judgment: the check was trained on the content evidence with the place's skip
+    /// costs alone, so a presence term, however strong, leaves P(swapped) as it was.
+    func testIssue14_presenceTermsDoNotMoveTheJudgment() throws {
+        let spoken = [0, 0, 2, 2, 2, 1, 1, 3, 3]
+        let (built, model) = evidence(spoken, sections: 4)
+        var decoder = StructureDecoder.trained
+        let plain = try XCTUnwrap(OrderCheck(drill: BuiltInDrills.star, decoder: decoder))
+        decoder.presence = [0, -20, 20, 0]
+        let present = try XCTUnwrap(OrderCheck(drill: BuiltInDrills.star, decoder: decoder))
+        let judged = try XCTUnwrap(present.judge(content: model, change: built.change))
+        XCTAssertEqual(judged, plain.judge(content: model, change: built.change))
+        XCTAssertEqual(judged.k, 1)
+        XCTAssertEqual(present.labels(evidence: built, content: model), spoken.map { $0 }, "the map follows the order spoken")
+    }
+
     func testIssue14_orderCheckIsDeterministic() throws {
         let check = try XCTUnwrap(OrderCheck(drill: BuiltInDrills.elevatorPitch))
         let (built, model) = evidence([0, 2, 2, 1, 1, 3], sections: 4, confidence: 1.5)

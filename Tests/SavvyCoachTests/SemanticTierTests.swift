@@ -90,6 +90,52 @@ final class SemanticTierTests: XCTestCase {
         XCTAssertEqual(labels.last, 3, "the last section kept: \(labels)")
     }
 
+    func testIssue14_presenceTermLetsTheDecoderLeaveOutASectionTheAnswerLacks() {
+        // A missing-Result answer whose last Action sentence leans a little towards Result: with
+        // the fixed skip cost the decoder fills the Result with it; when the whole answer's
+        // evidence says there is no Result (a negative presence logit), leaving it out is cheaper.
+        var scores = emissions([0, 1, 2, 2, 2], sections: 4)
+        scores[4][3] = -1.5
+        let fixed = StructureDecoder(outOfOrder: 2, skipFirst: 2, skipMiddle: 1, skipLast: 2, change: 0)
+        XCTAssertEqual(fixed.decode(emissions: scores, change: Array(repeating: 0.5, count: 5)).last, 3)
+        var lacking = fixed
+        lacking.presence = [0, 0, 0, -1]
+        XCTAssertEqual(lacking.decode(emissions: scores, change: Array(repeating: 0.5, count: 5)), [0, 1, 2, 2, 2])
+        // The term follows its section when the columns are reordered (the order check's swaps).
+        XCTAssertEqual(lacking.reordered([0, 2, 1, 3]).presence, [0, 0, 0, -1])
+        XCTAssertEqual(lacking.reordered([3, 1, 2, 0]).presence, [-1, 0, 0, 0])
+        XCTAssertEqual(lacking.reordered([3, 1, 2, 0]).skipCost(0, of: 4), 2 - 1)
+    }
+
+    func testIssue14_presenceInputsMirrorTheTrainingScript() {
+        // Values from `presence_features` in scripts/train-structure.py for the same three
+        // sentences, exemplars, cues, drill-model log-probabilities and emission weights.
+        let evidence = SentenceEvidence(
+            sentences: [[1, 0], [0.6, 0.8], [0, 1]],
+            texts: ["a couple of years back we met", "it fell to me to fix it", "in the end it worked"],
+            exemplars: [[[1, 0]], [[0, 1], [0.6, 0.8]]], descriptions: [[1, 0], [0, 1]],
+            cues: [["years back"], ["in the end"]],
+            drillModel: [[0.7, 0.2, 0.1], [0.3, 0.5, 0.2], [0.1, 0.6, 0.3]].map { $0.map(log) })
+        let emissions = evidence.emissions(
+            sectionWeights: [1, 0.5, 1, 0.5, 0.3, -1, 0.1, 0.1, 0.4, 1.2], noneWeights: [1, -0.5, -0.2, 1.4])
+        let want: [[Double]] = [
+            [1.0000000000, -0.3566749439, 0.0962188577, 0.4666666667, 1.0000000000, -0.0108605824, 0.1439694282],
+            [1.0000000000, -0.5108256238, 0.2631331995, 0.2000000000, 1.0000000000, -0.0522463376, 0.5277655689],
+        ]
+        let got = PresenceModel.inputs(evidence: evidence, emissions: emissions)
+        XCTAssertEqual(got.count, want.count)
+        for (row, expected) in zip(got, want) {
+            XCTAssertEqual(row.count, PresenceModel.features.count)
+            for (value, target) in zip(row, expected) { XCTAssertEqual(value, target, accuracy: 1e-9, "\(row)") }
+        }
+    }
+
+    func testIssue14_everyStructuredDrillHasAPresenceModel() {
+        for drill in [BuiltInDrills.star, BuiltInDrills.prep, BuiltInDrills.elevatorPitch, BuiltInDrills.impromptu] {
+            XCTAssertNotNil(PresenceModel(drill: drill), drill.id)
+        }
+    }
+
     // MARK: - Drill classifier
 
     func testIssue14_everyStructuredDrillHasAClassifierOfTheEncodersShape() {
@@ -204,10 +250,19 @@ final class SemanticTierTests: XCTestCase {
     // MARK: - Relevance bands
 
     func testIssue14_relevanceScoreBandsOfProbability() {
-        let cases: [(Double, Int)] = [(0.0, 1), (0.14, 1), (0.15, 2), (0.29, 2), (0.3, 3), (0.49, 3), (0.5, 4), (0.74, 4), (0.75, 5), (1.0, 5)]
+        // A band of 3 of log(0.7/0.3) gives the probability bands 0.75, 0.5, 0.3 and 0.15.
+        let cases: [(Double, Int)] = [(0.001, 1), (0.14, 1), (0.1501, 2), (0.29, 2), (0.3001, 3), (0.49, 3), (0.5, 4), (0.74, 4), (0.7501, 5), (0.999, 5)]
         for (probability, score) in cases {
-            XCTAssertEqual(SemanticScorer.relevanceScore(probability), score, "P = \(probability)")
+            let logOdds = log(probability / (1 - probability))
+            XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: logOdds, band3: log(0.7 / 0.3)), score, "P = \(probability)")
         }
+        // Without a band of 3 (cross-validation could not meet both target rates) the cut between
+        // 3 and 4 is also the one between 2 and 3.
+        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: 0, band3: 0), 4)
+        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: -0.001, band3: 0), 2)
+        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: -1.0, band3: 0), 1)
+        // Every built-in drill with a trained relevance bias has its band of 3 beside it.
+        XCTAssertEqual(Set(RelevanceWeights.drillBias.keys), Set(RelevanceWeights.drillBand3.keys))
     }
 
     // MARK: - Tips

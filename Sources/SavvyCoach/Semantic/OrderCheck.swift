@@ -19,6 +19,8 @@ import Foundation
 /// gives P(swapped). From the drill's threshold on, the answer is out of order and its map is the
 /// structure model's path for the exchanged order (position features recomputed for that order,
 /// so they expect k+1 where k would be), or the content path when that lacks one of the two.
+/// The map's decodes carry the answer's presence terms (`PresenceModel`), each following its
+/// section when the pair is exchanged; the content decodes do not (see `contentDecoder`).
 /// The threshold was chosen on training answers to weigh a false flag four times a miss: telling
 /// a speaker a good answer is out of order is worse advice than missing a swap.
 ///
@@ -30,7 +32,12 @@ struct OrderCheck {
 
     let coefficients: [Double]
     let threshold: Double
+    /// The strict decoder for the map, with the answer's presence terms in its skip costs.
     let decoder: StructureDecoder
+    /// The strict decoder for the content evidence: the place's skip costs only. The presence
+    /// terms judge the structure evidence, and the check was trained without them (a training
+    /// answer's presence logit would come from models fitted on it).
+    let contentDecoder: StructureDecoder
     let positions: (squared: Int, first: Int, last: Int)
 
     /// The check for `drill`, or nil for a drill without learned order weights (user drills; the
@@ -50,6 +57,8 @@ struct OrderCheck {
         var strict = decoder
         strict.outOfOrder = Self.strictCost
         self.decoder = strict
+        strict.presence = []
+        self.contentDecoder = strict
         self.positions = (squared, first, last)
     }
 
@@ -70,7 +79,8 @@ struct OrderCheck {
         let best = judge(content: content, change: evidence.change)
         let flagged = best.map { $0.probability >= threshold } ?? false
         if flagged, let best { order.swapAt(best.k, best.k + 1) }
-        let decoded = decoder.decode(emissions: emissions(evidence, order: order), change: evidence.change)
+        // Each section's presence term follows its column.
+        let decoded = decoder.reordered(order).decode(emissions: emissions(evidence, order: order), change: evidence.change)
         let labels = decoded.map { $0.map { order[$0] } }
         if flagged, let best, !(labels.contains(best.k) && labels.contains(best.k + 1)) {
             return best.labels
@@ -83,6 +93,7 @@ struct OrderCheck {
         guard let width = content.first?.count, width >= 3 else { return nil }
         let k = width - 1
         let n = content.count
+        let decoder = contentDecoder
         let base = decoder.score(emissions: content, change: change, labels: decoder.decode(emissions: content, change: change))
         let probability = content.map { $0.map(exp) }
         var best: Hypothesis?

@@ -10,7 +10,7 @@ import SavvyASR
 /// and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-6"
+    public static let version = "semantic-8"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("client" for "customer" 0.61, "update" for "change" 0.60): single-word MiniLM embeddings
     /// of near-synonyms sit around 0.6–0.8, of merely related words around 0.3–0.5. Word cosines
@@ -62,14 +62,19 @@ public struct SemanticScorer {
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
             cues: drill.sections.map(\.cues), drillModel: drillModel)
+        let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
+        var decoder = StructureDecoder.trained
+        if drillModel != nil, let presence = PresenceModel(drill: drill) {
+            // Built-in drills: leaving out a section costs more the surer the whole answer is that it is there.
+            decoder.presence = presence.logits(evidence: evidence, emissions: emissions).map { SemanticWeights.presenceWeight * $0 }
+        }
         let labels: [Int?]
-        if drillModel != nil, let check = OrderCheck(drill: drill),
+        if drillModel != nil, let check = OrderCheck(drill: drill, decoder: decoder),
            let content = sentenceVectors.first.flatMap({ ContentClassifier(drill: drill, dimension: $0.count) }) {
             // Built-in drills: the learned order check decides between the drill's order and a swap.
             labels = check.labels(evidence: evidence, content: content.logProbabilities(sentenceVectors))
         } else {
-            let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
-            labels = StructureDecoder.trained.decode(emissions: emissions, change: evidence.change)
+            labels = decoder.decode(emissions: emissions, change: evidence.change)
         }
 
         var spans: [StructureSpan] = []
@@ -102,8 +107,9 @@ public struct SemanticScorer {
 
     /// Relevance: P(on topic) from the best sentence's and the whole answer's cosine to the prompt,
     /// each over its baseline among the drill's other prompts (logistic calibration learned on
-    /// the dev set by scripts/train-relevance.py, which this mirrors), in bands
-    /// (`relevanceScore`). The cosines are between centred vectors: a sentence minus the drill's
+    /// the dev set's transcripts by scripts/train-relevance.py, which this mirrors; its bias and
+    /// band of 3, per built-in drill, are cut where cross-validation met the target rates), in
+    /// bands (`relevanceScore`). The cosines are between centred vectors: a sentence minus the drill's
     /// typical sentence (`sentenceCentre`, the mean of its exemplars), a prompt minus the mean of
     /// the drill's prompt bank. Every answer of a drill resembles every prompt of the drill (all
     /// STAR answers are work stories, all STAR prompts say "tell me about a time"); without that
@@ -142,9 +148,12 @@ public struct SemanticScorer {
         bestOther /= Double(max(others.count, 1))
         meanOther /= Double(max(others.count, 1))
         let r = RelevanceWeights.logistic
-        let probability = 1 / (1 + exp(-(r[0] + r[1] * (similarities[best] - bestOther)
-            + r[2] * (SentenceEvidence.dot(mean, promptVector) - meanOther))))
-        let score = Self.relevanceScore(probability)
+        // A built-in drill's bands are cut on its own answers (its prompts are more or less alike).
+        let bias = RelevanceWeights.drillBias[drill.id] ?? r[0]
+        let logOdds = bias + r[1] * (similarities[best] - bestOther)
+            + r[2] * (SentenceEvidence.dot(mean, promptVector) - meanOther)
+        let probability = 1 / (1 + exp(-logOdds))
+        let score = Self.relevanceScore(logOdds: logOdds, band3: RelevanceWeights.drillBand3[drill.id] ?? RelevanceWeights.band3)
 
         // Which of the prompt's key words the answer took up, literally or in other words.
         let keyWords = ContentWords.keyWords(trimmed)
@@ -206,16 +215,16 @@ public struct SemanticScorer {
         return (CriterionScore(score: score, reason: parts.joined(separator: "; "), tier: .semantic), probability)
     }
 
-    /// P(on topic) → 1–5: more likely on topic than not (≥ 0.5) is 4, ≥ 0.75 is 5; 0.3–0.5
-    /// undecided 3; below 0.3 the answer is more likely about something else: 2, under 0.15 1.
-    public static func relevanceScore(_ probability: Double) -> Int {
-        switch probability {
-        case 0.75...: return 5
-        case 0.5...: return 4
-        case 0.3...: return 3
-        case 0.15...: return 2
-        default: return 1
-        }
+    /// Log-odds over the cut between 3 and 4 → 1–5: from the cut (P = 0.5) 4, from P = 0.75 5;
+    /// undecided 3 in the `band3` below the cut (`RelevanceWeights`: where neither target rate
+    /// is met in cross-validation; none where they cannot both be); below it 2, and 1 from as far
+    /// again as P = 0.15 lies below P = 0.3 — a `band3` of log(0.7/0.3) gives the probability
+    /// bands 0.75, 0.5, 0.3 and 0.15 (same rule as `relevance_score` in train-relevance.py).
+    public static func relevanceScore(logOdds: Double, band3: Double) -> Int {
+        if logOdds >= log(3) { return 5 }
+        if logOdds >= 0 { return 4 }
+        if logOdds >= -band3 { return 3 }
+        return logOdds >= -band3 - log(0.3 * 0.85 / (0.7 * 0.15)) ? 2 : 1
     }
 
     /// The drill's other prompts, or every built-in prompt when the drill has no other; the

@@ -2,7 +2,7 @@ import Foundation
 
 extension SemanticWeights {
     /// A fingerprint of the structure weights: FNV-1a (64-bit, hex) over a canonical text of the
-    /// emission weights, the decoder costs and the drill classifiers.
+    /// emission weights, the decoder costs, the drill classifiers and the presence models.
     ///
     /// Weights learned on top of these (`OrderWeights`) record the fingerprint they were trained
     /// against, so a change to the structure weights without a retrain of what sits on them is
@@ -19,6 +19,11 @@ extension SemanticWeights {
         }
         for drill in drillModels.keys.sorted() {
             lines.append("drill " + drill + " " + (drillModels[drill] ?? ""))
+        }
+        lines.append("presenceWeight " + String(format: "%.6f", presenceWeight))
+        for drill in presence.keys.sorted() {
+            let rows = (presence[drill] ?? []).map { $0.map { String(format: "%.6f", $0) }.joined(separator: " ") }
+            lines.append("presence " + drill + " " + rows.joined(separator: " | "))
         }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in lines.joined(separator: "\n").utf8 {

@@ -3,7 +3,8 @@
 /// A state is (current label, set of sections already used). A section is one contiguous run of
 /// sentences; the none label may appear anywhere. Starting a section after a later one has been
 /// used is allowed at `outOfOrder` cost (and the answer is then reported out of order); each
-/// section never used costs its skip score; a label change at sentence i adds
+/// section never used costs its skip score (by its place, first, middle or last, plus the
+/// answer's own `presence` term for it, see `PresenceModel`); a label change at sentence i adds
 /// `change × (1 − cos(e_i, e_{i−1}) − 0.5)`, so changes of topic favour section boundaries.
 /// Ties go to the first state in a fixed order, so the same scores give the same labels.
 /// Mirrors `decode()` in scripts/train-structure.py.
@@ -16,13 +17,19 @@ public struct StructureDecoder: Sendable, Equatable {
     public var skipMiddle: Double
     public var skipLast: Double
     public var change: Double
+    /// Extra cost of leaving out each section (by emission column), from one answer's evidence
+    /// that the section is there; empty for none.
+    public var presence: [Double]
 
-    public init(outOfOrder: Double, skipFirst: Double, skipMiddle: Double, skipLast: Double, change: Double) {
+    public init(
+        outOfOrder: Double, skipFirst: Double, skipMiddle: Double, skipLast: Double, change: Double, presence: [Double] = []
+    ) {
         self.outOfOrder = outOfOrder
         self.skipFirst = skipFirst
         self.skipMiddle = skipMiddle
         self.skipLast = skipLast
         self.change = change
+        self.presence = presence
     }
 
     /// The learned costs from `SemanticWeights`.
@@ -110,7 +117,16 @@ public struct StructureDecoder: Sendable, Equatable {
 
     /// The cost of a path that never uses section `section` of `k`.
     func skipCost(_ section: Int, of k: Int) -> Double {
-        section == 0 ? skipFirst : section == k - 1 ? skipLast : skipMiddle
+        (section == 0 ? skipFirst : section == k - 1 ? skipLast : skipMiddle)
+            + (section < presence.count ? presence[section] : 0)
+    }
+
+    /// The same decoder for emissions whose columns are the sections in `order` (column j holds
+    /// section `order[j]`): each presence term follows its section.
+    public func reordered(_ order: [Int]) -> StructureDecoder {
+        var copy = self
+        if !presence.isEmpty { copy.presence = order.map { $0 < presence.count ? presence[$0] : 0 } }
+        return copy
     }
 
     /// The term a path gains where its label changes at sentence `i`.
