@@ -280,9 +280,15 @@ INVENTIONS = [["thank", "you"], ["thanks"], ["thanks", "for", "watching"], ["ple
 def check_could_act(words, duration):
     """Whether savvy's transcript check could change these worker-made words, so the binary must
     make them: a repetition (a phrase of 1–8 words said twice in a row, a word three times: loop
-    repair), a word-less stretch of 1.5 s or more (re-decoded and merged), or a known invention
-    at the end. Otherwise the check leaves the words as the worker wrote them."""
+    repair), a word-less stretch of 1.5 s or more (re-decoded and merged), a word longer than it
+    takes to say by 1 s or more (StretchedWords: 0.4 s + 0.1 s a letter, a digit three letters;
+    without the VAD here, whether speech lies under it is left to the binary), or a known
+    invention at the end. Otherwise the check leaves the words as the worker wrote them."""
     w = [x["text"] for x in words]
+    for x in words:
+        letters = sum(3 if c.isdigit() else 1 for c in x["text"] if c.isalnum())
+        if x["end"] - x["start"] - (0.4 + 0.1 * letters) >= 1.0:
+            return True
     for n in range(1, 9):
         for k in range(len(w) - 2 * n + 1):
             if w[k:k + n] == w[k + n:k + 2 * n] and (n > 1 or w[k + 2:k + 3] == w[k:k + 1]):
