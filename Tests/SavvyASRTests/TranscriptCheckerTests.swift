@@ -58,6 +58,18 @@ final class TranscriptCheckerTests: XCTestCase {
         XCTAssertEqual(stuck.check?.loops.map(\.redecoded), [false])
         XCTAssertEqual(stuck.check?.trusted, false)
         XCTAssertEqual(stuck.check?.reason?.hasPrefix("the recogniser repeated “i'm not a fan of the game” 3 times"), true)
+
+        // Without a verbatim prompt there is one decode to try, not the same one twice.
+        var calls = 0
+        let unprompted = try TranscriptChecker().check(
+            transcript, speech: speech, verbatimPrompt: nil,
+            redecode: { _, end, _ in
+                calls += 1
+                return (self.words("the game the game the game the game", from: end - 3.2), [])
+            })
+        XCTAssertEqual(calls, 1, "the window is decoded once when there is no prompt to try second")
+        XCTAssertEqual(unprompted.words.map(\.text), stuck.words.map(\.text))
+        XCTAssertEqual(unprompted.check?.loops.map(\.redecoded), [false])
     }
 
     /// Issue 9 (AMI dev01, beam search): Whisper ends a 30 s clip with "thank you for your time"

@@ -101,15 +101,9 @@ public struct TranscriptChecker: Sendable {
                     repeats: found.count, redecoded: false, trailing: true, compressionRatio: ratio), at: 0)
                 continue
             }
-            var replacement: [TranscriptWord]?
-            if let redecode {
-                for prompt in [nil, verbatimPrompt] where replacement == nil {
-                    if prompt != nil && verbatimPrompt == nil { continue }
-                    let decoded = try redecode(start, end, prompt)
-                    let again = Self.words(decoded.words, within: [(start, end)])
-                    if !again.isEmpty && loopEvidence.loops(in: again, speech: speech, segments: decoded.segments).isEmpty {
-                        replacement = again
-                    }
+            let replacement = try redecode.flatMap { redecode in
+                try loopFreeRedecode((start, end), verbatimPrompt: verbatimPrompt, speech: speech, redecode: redecode) {
+                    !$0.isEmpty
                 }
             }
             let range = found.first.lowerBound..<found.repeats.upperBound
@@ -138,17 +132,9 @@ public struct TranscriptChecker: Sendable {
             let inside = words.indices.filter { !Self.words([words[$0]], within: [window]).isEmpty }
             guard let first = inside.first, let last = inside.last else { continue }
             redecoded += 1
-            var replacement: [TranscriptWord]?
-            for prompt in [nil, verbatimPrompt] where replacement == nil {
-                if prompt != nil && verbatimPrompt == nil { continue }
-                let decoded = try redecode(window.start, window.end, prompt)
-                let again = Self.words(decoded.words, within: [window])
-                if again.count > inside.count
-                    && loopEvidence.loops(in: again, speech: speech, segments: decoded.segments).isEmpty {
-                    replacement = again
-                }
-            }
-            guard let replacement else { continue }
+            guard let replacement = try loopFreeRedecode(
+                window, verbatimPrompt: verbatimPrompt, speech: speech, redecode: redecode, accept: { $0.count > inside.count })
+            else { continue }
             recovered += 1
             recoveredWords += replacement.count - inside.count
             words.replaceSubrange(first...last, with: replacement)
@@ -291,6 +277,24 @@ public struct TranscriptChecker: Sendable {
         if let agreement, agreement < minimumAgreement {
             return "the two speech engines agree on only \(Int((agreement * 100).rounded())) % of the words: "
                 + Self.notEnglish
+        }
+        return nil
+    }
+
+    /// The words inside `window` of a new decode of it, first without and then with the verbatim
+    /// prompt (only when there is one: the same decode twice gives the same words), from the first
+    /// decode whose words `accept` takes and that holds no loop; nil when neither does.
+    private func loopFreeRedecode(
+        _ window: (start: Double, end: Double), verbatimPrompt: String?, speech: [(start: Double, end: Double)],
+        redecode: Redecode, accept: ([TranscriptWord]) -> Bool
+    ) throws -> [TranscriptWord]? {
+        let prompts: [String?] = verbatimPrompt.map { [nil, $0] } ?? [nil]
+        for prompt in prompts {
+            let decoded = try redecode(window.start, window.end, prompt)
+            let again = Self.words(decoded.words, within: [window])
+            if accept(again) && loopEvidence.loops(in: again, speech: speech, segments: decoded.segments).isEmpty {
+                return again
+            }
         }
         return nil
     }
