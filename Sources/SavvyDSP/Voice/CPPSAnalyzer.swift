@@ -107,24 +107,20 @@ final class CPPSAnalyzer {
         quefrencyKernelIsBox = normalised.count > 2 && normalised.dropFirst().dropLast().allSatisfy { $0 == normalised[1] }
         peakLow = Int((1.0 / 330 / quefrencyStep - 1e-9).rounded(.up))
         peakHigh = Int((1.0 / 60 / quefrencyStep + 1e-9).rounded(.down))
-        func zeroed(_ count: Int) -> UnsafeMutablePointer<Double> {
-            let p = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        // Double or single precision by the buffer it fills.
+        func zeroed<Value: BinaryFloatingPoint>(_ count: Int) -> UnsafeMutablePointer<Value> {
+            let p = UnsafeMutablePointer<Value>.allocate(capacity: count)
             p.initialize(repeating: 0, count: count)
             return p
         }
-        func zeroedFloats(_ count: Int) -> UnsafeMutablePointer<Float> {
-            let p = UnsafeMutablePointer<Float>.allocate(capacity: count)
-            p.initialize(repeating: 0, count: count)
-            return p
-        }
-        ring = zeroedFloats(timeKernel.count * quefrencyCount)
+        ring = zeroed(timeKernel.count * quefrencyCount)
         rawRow = zeroed(quefrencyCount)
-        rawPower = zeroedFloats(quefrencyCount)
-        smoothed = zeroedFloats(quefrencyCount)
-        slopeScratch = zeroedFloats(quefrencyCount)
-        slopeBracketScratch = zeroedFloats(quefrencyCount)
+        rawPower = zeroed(quefrencyCount)
+        smoothed = zeroed(quefrencyCount)
+        slopeScratch = zeroed(quefrencyCount)
+        slopeBracketScratch = zeroed(quefrencyCount)
         peakWindow = zeroed(quefrencyCount)
-        tripleSums = zeroedFloats(quefrencyCount)
+        tripleSums = zeroed(quefrencyCount)
         scratch = zeroed(quefrencyCount)
         bracketScratch = zeroed(quefrencyCount)
         peakDecibels = zeroed(quefrencyCount)
@@ -132,8 +128,7 @@ final class CPPSAnalyzer {
         peakValues = zeroed(quefrencyCount + 2)
         peakBins = .allocate(capacity: quefrencyCount + 2)
         windowValues = .allocate(capacity: windowLength)
-        logPower = .allocate(capacity: quefrencyCount)
-        logPower.initialize(repeating: 0, count: quefrencyCount)
+        logPower = zeroed(quefrencyCount)
         windowValues.initialize(from: window, count: windowLength)
         timeKernelValues = .allocate(capacity: timeKernel.count)
         timeKernelValues.initialize(from: timeKernel.map { Float($0) }, count: timeKernel.count)
