@@ -64,11 +64,7 @@ public struct LoopEvidence: Sendable {
         if Double(inRepetitive) > maximumRepetitiveShare * Double(repeated.count) { return false }
         let span = (start: first.start, end: max(first.start, last.end))
         guard span.end > span.start else { return false }
-        var spoken = 0.0
-        for segment in speech {
-            spoken += max(0, min(segment.end, span.end) - max(segment.start, span.start))
-        }
-        return spoken >= minimumSpeechShare * (span.end - span.start)
+        return SpeechSeconds.inside(span, speech: speech) >= minimumSpeechShare * (span.end - span.start)
     }
 
     /// Whether no word of `range` has audio a speaker could have said it in: each starts after

@@ -52,7 +52,7 @@ public struct StretchedWords: Sendable {
             let word = words[index]
             let from = word.start + plausibleSeconds(word.text)
             guard word.end - from >= minimumExcessSeconds else { return false }
-            return Self.speechSeconds(in: (from, word.end), speech: speech) >= minimumSpeechSeconds
+            return SpeechSeconds.inside((from, word.end), speech: speech) >= minimumSpeechSeconds
         }
     }
 
@@ -79,14 +79,5 @@ public struct StretchedWords: Sendable {
             }
         }
         return (start, end)
-    }
-
-    /// Seconds of `speech` inside `span`.
-    static func speechSeconds(in span: (start: Double, end: Double), speech: [(start: Double, end: Double)]) -> Double {
-        var total = 0.0
-        for segment in speech {
-            total += max(0, min(segment.end, span.end) - max(segment.start, span.start))
-        }
-        return total
     }
 }
