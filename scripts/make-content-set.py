@@ -282,9 +282,13 @@ def check_could_act(words, duration):
     make them: a repetition (a phrase of 1–8 words said twice in a row, a word three times: loop
     repair), a word-less stretch of 1.5 s or more (re-decoded and merged), a word longer than it
     takes to say by 1 s or more (StretchedWords: 0.4 s + 0.1 s a letter, a digit three letters;
-    without the VAD here, whether speech lies under it is left to the binary), or a known
+    without the VAD here, whether speech lies under it is left to the binary), a first word
+    starting 0.55 s or more into the recording (SkippedOpening: 0.25 s of speech beyond the 0.3 s
+    word padding may have been skipped; the answers start with speech at 0 s), or a known
     invention at the end. Otherwise the check leaves the words as the worker wrote them."""
     w = [x["text"] for x in words]
+    if words and words[0]["start"] >= 0.3 + 0.25:
+        return True
     for x in words:
         letters = sum(3 if c.isdigit() else 1 for c in x["text"] if c.isalnum())
         if x["end"] - x["start"] - (0.4 + 0.1 * letters) >= 1.0:

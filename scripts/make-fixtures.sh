@@ -231,6 +231,20 @@ assemble "$OUT/window-hole.wav" "$OUT/window-hole.json" \
 VOICE=en-us
 WPM=150
 
+# --- issue 14: skipped-opening.wav -----------------------------------------------------------------
+# The first two sentences of an impromptu answer from the content dev set
+# (impromptu-24-missing-opening of scripts/make-content-set.py: its voice, rate and seeded pause),
+# 7 s, speech from the first sample. Whisper tiny.en starts its decode at "I spent ten years…"
+# and skips "That's a tricky one."; the transcript check must find those words.
+VOICE=en-gb+f2
+WPM=164
+say so1 "That's a tricky one."
+say so2 "I spent ten years as a sales manager, earning well and only seeing my kids at weekends."
+gap sog1 0.829
+assemble "$OUT/skipped-opening.wav" "$OUT/skipped-opening.json" speech:so1 pause:sog1 speech:so2
+VOICE=en-us
+WPM=150
+
 # --- stereo-44k.flac: the STAR answer at 44.1 kHz stereo, right channel at half amplitude --------
 # Averaging the channels must give 0.75 × the mono signal, which the decode tests check.
 sox -R -D "$OUT/star-answer.wav" -r 44100 -b 16 -C 8 "$OUT/stereo-44k.flac" remix 1 1v0.5

@@ -373,6 +373,55 @@ final class TranscriptCheckerTests: XCTestCase {
         XCTAssertEqual(rule.plausibleSeconds("don't"), 0.4 + 0.4, accuracy: 1e-9)
     }
 
+    /// Issue 14 (impromptu-24-missing-opening of the content set): the recording starts on a
+    /// word and Whisper began its decode at "I spent ten years…", skipping "That's a tricky one."
+    /// (1.07 s of speech, under the coverage rule's 1.5 s). The opening is decoded again with
+    /// 0.75 s of silence before the recording's start, to the end of the sentence the first word
+    /// lies in; the words found in the lead-in are moved to the recording's start.
+    func testIssue14_SkippedOpeningIsDecodedAgainWithALeadIn() throws {
+        let written = words("i spent ten years as a sales manager", from: 1.44)
+        let speech = [(start: 0.0, end: 1.07), (start: 1.4, end: 4.9), (start: 5.5, end: 7.0)]
+        var windows: [(Double, Double, String?)] = []
+        let repaired = try TranscriptChecker().check(
+            Transcript(words: written + words("and it paid", from: 5.6), engine: "whisper", model: "m"), speech: speech,
+            verbatimPrompt: "Umm.",
+            redecode: { start, end, prompt in
+                windows.append((start, end, prompt))
+                let opening = [TranscriptWord(text: "that's", start: start, end: 0.3, confidence: 0.9)]
+                return (opening + self.words("a tricky one", from: 0.4, step: 0.2) + written, [])
+            })
+        XCTAssertEqual(windows.count, 1)
+        XCTAssertEqual(windows[0].0, -0.75, accuracy: 1e-9, "0.75 s of silence before the recording")
+        XCTAssertEqual(windows[0].1, 4.9, accuracy: 1e-9, "to the end of the sentence the first word lies in")
+        XCTAssertNil(windows[0].2)
+        XCTAssertEqual(repaired.words.map(\.text).joined(separator: " "),
+                       "that's a tricky one i spent ten years as a sales manager and it paid")
+        XCTAssertEqual(repaired.words.first?.start, 0, "no word starts before the recording")
+        XCTAssertEqual(repaired.check?.skippedOpening, .init(start: 0, end: 4.9))
+        XCTAssertEqual(repaired.check?.recoveredWords, 4)
+        XCTAssertEqual(repaired.check?.trusted, true)
+    }
+
+    /// Issue 14: when the opening is decoded again. Table of the speech and the first word; the
+    /// decode gives no words, so only the number of re-decodes (one per prompt) shows.
+    func testIssue14_SkippedOpeningTable() throws {
+        let cases: [(id: String, speech: [(start: Double, end: Double)], firstWord: Double, decodes: Int)] = [
+            ("0.3 s of speech before the first word's padding", [(0, 2.6)], 0.6, 2),
+            ("0.2 s: alignment, not a skipped word", [(0, 2.5)], 0.5, 0),
+            ("the recording has 0.75 s of silence before its speech", [(0.75, 1.6), (1.8, 4.0)], 2.0, 0),
+            ("two short stretches before the first word add up", [(0.0, 0.15), (0.3, 0.45), (0.6, 2.9)], 0.9, 2),
+        ]
+        for c in cases {
+            var decodes = 0
+            let checked = try TranscriptChecker().check(
+                Transcript(words: words("we shipped it on time", from: c.firstWord), engine: "whisper", model: "m"),
+                speech: c.speech, verbatimPrompt: "Umm.", redecode: { _, _, _ in decodes += 1; return ([], []) })
+            XCTAssertEqual(decodes, c.decodes, c.id)
+            XCTAssertNil(checked.check?.skippedOpening, c.id)
+            XCTAssertEqual(checked.words.map(\.text), ["we", "shipped", "it", "on", "time"], c.id)
+        }
+    }
+
     /// Issue 14: a long sentence is decoded again only up to a word edge within `contextSeconds`
     /// of the stretched word, not to the sentence's far end.
     func testIssue14_WindowStopsAtAWordEdgeInALongSentence() {

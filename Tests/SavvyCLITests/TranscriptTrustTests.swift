@@ -91,6 +91,25 @@ final class TranscriptTrustTests: XCTestCase {
         XCTAssertEqual(try check(json)["trusted"] as? Bool, true)
     }
 
+    /// Issue 14: skipped-opening.wav starts on a word, and Whisper tiny.en begins its decode at
+    /// "I spent ten years…", skipping "That's a tricky one." (speech from 0 to 1.07 s, under the
+    /// coverage rule's 1.5 s). The check decodes the opening again with silence before it.
+    func testIssue14_SkippedOpeningIsRecovered() throws {
+        try requireWhisper()
+        let run = try BinaryRun.savvy(["score", PackagePaths.fixture("skipped-opening.wav"), "--json", "--no-save",
+                                       "--asr", "whisper", "--coach", "heuristic", "--offline"])
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let words = try XCTUnwrap((json["transcript"] as? [String: Any])?["words"] as? [[String: Any]])
+        let texts = words.compactMap { $0["text"] as? String }
+        XCTAssertEqual(Array(texts.prefix(4)), ["that's", "a", "tricky", "one"], texts.joined(separator: " "))
+        XCTAssertLessThan(try XCTUnwrap(words.first?["start"] as? Double), 0.5)
+        XCTAssertGreaterThanOrEqual(texts.count, try sidecar("skipped-opening.json").words - 2)
+        let opening = try XCTUnwrap(try check(json)["skippedOpening"] as? [String: Any])
+        XCTAssertEqual(opening["start"] as? Double, 0)
+        XCTAssertEqual(try check(json)["trusted"] as? Bool, true)
+    }
+
     func testIssue9_SymbolsAndSentencesSurviveIntoJSONAndVTT() throws {
         try requireWhisper()
         let home = try TemporaryDirectory()

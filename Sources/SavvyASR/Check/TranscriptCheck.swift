@@ -84,6 +84,10 @@ public struct TranscriptCheck: Sendable, Equatable, Codable {
     /// replaced the words there; nil when there were none (and in transcripts checked before
     /// the rule existed).
     public var stretchedWords: [Stretch]?
+    /// The opening of the recording whose new decode, with silence before it, replaced the words
+    /// there (`SkippedOpening`: Whisper skipped the first words); nil when it did not (and in
+    /// transcripts checked before the rule existed).
+    public var skippedOpening: Stretch?
     public var loops: [Loop]
     /// Mean engine confidence of the words (0–1); nil without words.
     public var meanConfidence: Double?

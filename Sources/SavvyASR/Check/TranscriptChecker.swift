@@ -16,11 +16,15 @@
 ///    word it wrote to the window's end), hides speech the coverage rule cannot see; the
 ///    sentences around it are decoded again without and then with the verbatim prompt, and the
 ///    new words replace the old ones there when they are more and hold no loop.
-/// 3. **Coverage.** (A stretched word covers only the time it takes to say.) Every stretch of VAD speech of at least `minimumStretchSeconds` that no word
+/// 3. **Skipped opening.** Speech at the start of a recording that starts on a word, before the
+///    first word and shorter than the coverage rule sees (`SkippedOpening`: Whisper's beam search
+///    began a few words in), has the opening decoded again with silence before it; the new words
+///    replace the old ones there when they are more and hold no loop.
+/// 4. **Coverage.** (A stretched word covers only the time it takes to say.) Every stretch of VAD speech of at least `minimumStretchSeconds` that no word
 ///    covers is decoded again on its own, without and then with the prompt (Whisper decoding a
 ///    long file can skip a stretch it would transcribe alone), and the words are merged by time.
 ///    What stays word-less is reported as unrecognised.
-/// 4. **Trust.** The words are not trusted when speech has no words, when they cover less than
+/// 5. **Trust.** The words are not trusted when speech has no words, when they cover less than
 ///    `minimumCoverage` of the speech, when a loop could not be repaired, when a segment Whisper
 ///    itself finds repetitive (`DecodeSegment.isRepetitive`) still has words and no loop was
 ///    caught in it (tiny.en turns speech it cannot read, such as French or German, into one
@@ -33,7 +37,9 @@ public struct TranscriptChecker: Sendable {
     /// statistics for its segments on the same clock (none when the engine has none), so that a
     /// re-decode Whisper itself finds repetitive is no repair.
     public typealias Redecoded = (words: [TranscriptWord], segments: [DecodeSegment])
-    /// Decodes seconds `start…end` of the recording again with `prompt` (nil: none).
+    /// Decodes seconds `start…end` of the recording again with `prompt` (nil: none). A negative
+    /// `start` decodes that much silence before the recording (the skipped-opening rule gives
+    /// Whisper a lead-in); word times stay on the recording's clock.
     public typealias Redecode = (_ start: Double, _ end: Double, _ prompt: String?) throws -> Redecoded
 
     /// Word-less speech at least this long is decoded again and, if still word-less, reported
@@ -63,6 +69,8 @@ public struct TranscriptChecker: Sendable {
     public var loopEvidence = LoopEvidence()
     /// What tells a word stretched over unwritten speech, and where to decode again around it.
     public var stretchedWords = StretchedWords()
+    /// What tells speech skipped at the start of the recording, and how to decode it again.
+    public var skippedOpening = SkippedOpening()
 
     public init() {}
 
@@ -139,6 +147,31 @@ public struct TranscriptChecker: Sendable {
             recoveredWords += replacement.count - inside.count
             words.replaceSubrange(first...last, with: replacement)
             restretched.insert(.init(start: window.start, end: window.end), at: 0)
+        }
+
+        // Speech at the very start that Whisper skipped (a recording that starts on a word): the
+        // opening is decoded again with silence before it, and its words replace the ones there
+        // when they are more and hold no loop. A start before the recording is decoded as silence
+        // (see `Redecode`); no word can start before the recording, so the times are clamped.
+        var opening: TranscriptCheck.Stretch?
+        if let redecode, let window = skippedOpening.window(
+            words: words, speech: speech, uncovered: uncovered(speech: speech, words: words), stretchedWords: stretchedWords
+        ) {
+            redecoded += 1
+            let inside = words.prefix { !Self.words([$0], within: [window]).isEmpty }.count
+            let padded = (start: window.start - skippedOpening.leadInSeconds, end: window.end)
+            if let replacement = try loopFreeRedecode(
+                padded, verbatimPrompt: verbatimPrompt, speech: speech, redecode: redecode, accept: { $0.count > inside }) {
+                recovered += 1
+                recoveredWords += replacement.count - inside
+                words.replaceSubrange(0..<inside, with: replacement.map { word in
+                    var clamped = word
+                    clamped.start = max(window.start, word.start)
+                    clamped.end = max(clamped.start, word.end)
+                    return clamped
+                })
+                opening = .init(start: window.start, end: window.end)
+            }
         }
 
         var unrecognised: [TranscriptCheck.Stretch] = []
@@ -243,6 +276,7 @@ public struct TranscriptChecker: Sendable {
             agreement: agreement, trusted: reason == nil, reason: reason)
         check.compressionRatio = segments.map(\.compressionRatio).max()
         check.stretchedWords = restretched.isEmpty ? nil : restretched
+        check.skippedOpening = opening
         result.check = check
         return result
     }

@@ -65,8 +65,12 @@ struct TranscriptCheckStage {
         let redecode: TranscriptChecker.Redecode = { start, end, prompt in
             let range = audio.sampleRange(from: start, to: end)
             guard !range.isEmpty else { return ([], []) }
-            let from = range.lowerBound
-            let window = try audio.samples(in: range)
+            // A start before the recording is silence decoded first (the skipped-opening rule's
+            // lead-in); the words are moved back by it.
+            let leadIn = start < 0 ? Int((-start * Double(sampleRate)).rounded()) : 0
+            let from = range.lowerBound - leadIn
+            let window = leadIn > 0
+                ? [Float](repeating: 0, count: leadIn) + (try audio.samples(in: range)) : try audio.samples(in: range)
             let decoded: TranscriptChecker.Redecoded
             if let whisper {
                 decoded = try whisper.decodeWithSegments(samples: window, sampleRate: sampleRate, prompt: prompt)
