@@ -27,8 +27,10 @@ The model (mirrored exactly by SemanticScorer.judgeRelevance; keep the two in st
                      prompts
   relevance   log-odds L = r0 + r1·best + r2·mean, P = logistic(L), in the 1–5 bands of
               SemanticScorer.relevanceScore: 4 from L = 0 (P = 0.5; 5 from P = 0.75), 3 in a
-              band of width w below it, 2 below that (1 from a further log(0.3·0.85/(0.7·0.15))
-              down, so w = log(0.7/0.3) gives the P bands 0.5, 0.3 and 0.15).
+              band of width w below it, below that off topic: 1 when the answer is clearly
+              about something else — the mean of its centred sentences closer to one of the
+              drill's other prompts than to this one, or L a further log(0.3·0.85/(0.7·0.15))
+              down (so w = log(0.7/0.3) gives the P bands 0.5, 0.3 and 0.15) — else 2.
 
 Training pairs. On topic: every on-topic training answer (complete, missing a section, out of
 order) under its own prompt. Off topic, as off-topic answers arise: each of those answers under
@@ -125,23 +127,28 @@ def sentence_centre(embed, sections):
 
 
 def relevance_features(sentence_vectors, prompt_vector, other_vectors, sentence_mu, prompt_mu):
-    """[1, best, mean] of the module docstring, from unit vectors and the two centres."""
+    """[1, best, mean] of the module docstring, from unit vectors and the two centres, and
+    whether the answer as a whole is closer to one of the other prompts than to this one."""
     v = np.array([unit(x - sentence_mu) for x in sentence_vectors])
     p = unit(prompt_vector - prompt_mu)
     o = np.array([unit(x - prompt_mu) for x in other_vectors])
     best = float((v @ p).max()) - float((v @ o.T).max(axis=0).mean())
     m = unit(v.mean(axis=0))
-    return np.array([1.0, best, float(m @ p) - float((o @ m).mean())])
+    own, others = float(m @ p), o @ m
+    return np.array([1.0, best, own - float(others.mean())]), bool(others.max() > own)
 
 
-def relevance_score(log_odds, band3):
-    """Log-odds over the 3|4 cut → 1–5 (the bands of SemanticScorer.relevanceScore)."""
+def relevance_score(log_odds, band3, closer):
+    """Log-odds over the 3|4 cut → 1–5 (the bands of SemanticScorer.relevanceScore); `closer`:
+    the answer is closer to another of the drill's prompts."""
     if log_odds >= BAND45:
         return 5
     if log_odds >= 0:
         return 4
     if log_odds >= -band3:
         return 3
+    if closer:
+        return 1
     return 2 if log_odds >= -band3 - BAND12 else 1
 
 
@@ -203,8 +210,9 @@ def choose_cuts(z, y):
 
 def figures(pairs, z, band3):
     """Per drill and all: on-topic answers with Relevance ≥ 4, off-topic ones with ≤ 2 (drawn
-    pairs and the set's off-topic answers apart), from log-odds over each pair's 3|4 cut."""
-    scores = [relevance_score(v, w) for v, w in zip(z, band3)]
+    pairs and the set's off-topic answers apart) and the off-topic answers' mean Relevance,
+    from log-odds over each pair's 3|4 cut."""
+    scores = [relevance_score(v, w, p["closer"]) for v, w, p in zip(z, band3, pairs)]
     per = {}
     for drill in sorted({p["drill"] for p in pairs}) + ["all"]:
         pick = [(s, p) for s, p in zip(scores, pairs) if drill in ("all", p["drill"])]
@@ -214,6 +222,9 @@ def figures(pairs, z, band3):
             total = sum(p["kind"] == kind for s, p in pick)
             if total:
                 row[name] = f"{sum(s <= 2 for s, p in pick if p['kind'] == kind)}/{total}"
+        off = [s for s, p in pick if p["kind"] == "offTopic"]
+        if off:
+            row["offTopicMean"] = f"{sum(off) / len(off):.2f}"
         per[drill] = row
     return per
 
@@ -266,21 +277,22 @@ def load_pairs():
     centres = {d: (sentence_centre(embed, drills[d]), embed(bank(banks, d)).mean(axis=0)) for d in sorted(drills)}
 
     def features(a, vectors, prompt):
-        return relevance_features(vectors, embed([prompt])[0], embed(other_prompts(banks, a["drill"], prompt)),
-                                  *centres[a["drill"]])
+        x, closer = relevance_features(vectors, embed([prompt])[0], embed(other_prompts(banks, a["drill"], prompt)),
+                                       *centres[a["drill"]])
+        return {"x": x, "closer": closer}
 
     pairs = []
     for a in answers:
         vectors = embed(a["sentences"])
         base = {"id": a["id"], "scenario": a["scenario"], "drill": a["drill"], "split": a["split"]}
         pairs.append(dict(base, kind="own" if a["onTopic"] else "offTopic", onTopic=a["onTopic"],
-                          x=features(a, vectors, a["prompt"])))
+                          **features(a, vectors, a["prompt"])))
         if a["split"] == "train" and a["onTopic"]:
             candidates = sorted(s for s in prompts if s.rsplit("-", 1)[0] == a["drill"] and s != a["scenario"]
                                 and not same_topic(s, a["scenario"]))
             drawn = random.Random(f"relevance-{a['id']}").choice(candidates)
             pairs.append(dict(base, id=f"{a['id']}@{drawn}", kind="drawn", onTopic=False,
-                              x=features(a, vectors, prompts[drawn])))
+                              **features(a, vectors, prompts[drawn])))
     embed.save()
     return pairs
 
@@ -318,7 +330,8 @@ def swift_table(r, band3, drill_cuts, summary):
 
 def describe(row):
     return (f"on-topic Relevance ≥ 4 {row['onTopicGE4']}, off-topic ≤ 2 {row['offTopicLE2']}"
-            + (f" (drawn pairs {row['drawnLE2']})" if "drawnLE2" in row else ""))
+            + (f" (drawn pairs {row['drawnLE2']})" if "drawnLE2" in row else "")
+            + f", off-topic mean {row['offTopicMean']}")
 
 
 def main():

@@ -93,6 +93,13 @@ final class SemanticModelTests: XCTestCase {
                       donor.relevance.reason)
         XCTAssertFalse(named.hasPrefix("Pitch a volunteer cause"), donor.relevance.reason)
         XCTAssertFalse(speaker.relevance.reason.contains("closer to the prompt"), speaker.relevance.reason)
+        // Clearly about something else (it answers another of the drill's prompts): 1, not 2.
+        XCTAssertEqual(donor.relevance.score, 1, donor.relevance.reason)
+        XCTAssertTrue(donor.relevance.reason.hasPrefix("off topic; even its closest sentence to the prompt, at "), donor.relevance.reason)
+        // Judged on topic in other words: the reason says the prompt's words were not used, not
+        // that what they ask was left unaddressed.
+        XCTAssertTrue(speaker.relevance.reason.contains("never says: conference, speaker"), speaker.relevance.reason)
+        XCTAssertFalse(speaker.relevance.reason.contains("not addressed"), speaker.relevance.reason)
 
         let macros = Fixtures.transcript("""
             Last spring our finance analyst went on leave the week before the quarterly report was due. \
@@ -124,7 +131,8 @@ final class SemanticModelTests: XCTestCase {
         let reason = judged.relevance.reason
         XCTAssertFalse(reason.contains("(as 'three')"), reason)
         XCTAssertFalse(reason.contains("(as 'fifteen')"), reason)
-        XCTAssertTrue(reason.contains("not addressed: four"), reason)
+        // Judged on topic, so the count is listed as a prompt word the answer never says.
+        XCTAssertTrue(reason.contains("never says: four") || reason.contains("not addressed: four"), reason)
         XCTAssertTrue(SemanticScorer.isNumber("4") && SemanticScorer.isNumber("four") && !SemanticScorer.isNumber("team"))
     }
 

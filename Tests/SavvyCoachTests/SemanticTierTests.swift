@@ -254,13 +254,21 @@ final class SemanticTierTests: XCTestCase {
         let cases: [(Double, Int)] = [(0.001, 1), (0.14, 1), (0.1501, 2), (0.29, 2), (0.3001, 3), (0.49, 3), (0.5, 4), (0.74, 4), (0.7501, 5), (0.999, 5)]
         for (probability, score) in cases {
             let logOdds = log(probability / (1 - probability))
-            XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: logOdds, band3: log(0.7 / 0.3)), score, "P = \(probability)")
+            XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: logOdds, band3: log(0.7 / 0.3), closerToAnotherPrompt: false), score, "P = \(probability)")
         }
         // Without a band of 3 (cross-validation could not meet both target rates) the cut between
         // 3 and 4 is also the one between 2 and 3.
-        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: 0, band3: 0), 4)
-        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: -0.001, band3: 0), 2)
-        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: -1.0, band3: 0), 1)
+        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: 0, band3: 0, closerToAnotherPrompt: false), 4)
+        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: -0.001, band3: 0, closerToAnotherPrompt: false), 2)
+        XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: -1.0, band3: 0, closerToAnotherPrompt: false), 1)
+        // Clearly about something else: off topic and closer to another of the drill's prompts is
+        // 1 wherever it falls below the band of 3; being closer to another prompt never lowers a
+        // 3, 4 or 5 (the log-odds alone decide whether an answer is off topic).
+        for (probability, score) in [(0.001, 1), (0.29, 1), (0.1501, 1), (0.3001, 3), (0.5, 4), (0.7501, 5)] {
+            let logOdds = log(probability / (1 - probability))
+            XCTAssertEqual(SemanticScorer.relevanceScore(logOdds: logOdds, band3: log(0.7 / 0.3), closerToAnotherPrompt: true), score,
+                           "P = \(probability), closer to another prompt")
+        }
         // Every built-in drill with a trained relevance bias has its band of 3 beside it.
         XCTAssertEqual(Set(RelevanceWeights.drillBias.keys), Set(RelevanceWeights.drillBand3.keys))
     }

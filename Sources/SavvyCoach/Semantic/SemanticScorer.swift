@@ -10,7 +10,7 @@ import SavvyASR
 /// and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-8"
+    public static let version = "semantic-9"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("client" for "customer" 0.61, "update" for "change" 0.60): single-word MiniLM embeddings
     /// of near-synonyms sit around 0.6–0.8, of merely related words around 0.3–0.5. Word cosines
@@ -114,11 +114,14 @@ public struct SemanticScorer {
     /// the drill's prompt bank. Every answer of a drill resembles every prompt of the drill (all
     /// STAR answers are work stories, all STAR prompts say "tell me about a time"); without that
     /// shared part, what is left is what this prompt asks and what this answer is about, so an
-    /// answer about a conference talk meets "conference speaker" without naming it. The reason
-    /// quotes the closest sentence in the transcript's display text, names the prompt's key words
-    /// the answer addressed (or a synonym it used) and those it did not, the found section least
-    /// related to the prompt, and, for an answer judged off topic, the drill's prompt that the
-    /// answer as a whole is closest to when that is another one.
+    /// answer about a conference talk meets "conference speaker" without naming it. An off-topic
+    /// answer that is as a whole closer to another of the drill's prompts is clearly about
+    /// something else and scores 1 (`relevanceScore`). The reason quotes the closest sentence in
+    /// the transcript's display text, names the prompt's key words the answer addressed (or a
+    /// synonym it used) and those it never says — "not addressed" when it is judged off topic,
+    /// "never says" otherwise, since an answer judged on topic may address them in other words —,
+    /// the found section least related to the prompt, and, for an answer judged off topic, the
+    /// drill's prompt that the answer as a whole is closest to when that is another one.
     func judgeRelevance(
         prompt: String, drill: Drill, sentences: [AnswerSentence], vectors: [[Double]], sentenceCentre: [Double],
         spans: [StructureSpan], labels: [Int?], index: TranscriptIndex
@@ -153,7 +156,13 @@ public struct SemanticScorer {
         let logOdds = bias + r[1] * (similarities[best] - bestOther)
             + r[2] * (SentenceEvidence.dot(mean, promptVector) - meanOther)
         let probability = 1 / (1 + exp(-logOdds))
-        let score = Self.relevanceScore(logOdds: logOdds, band3: RelevanceWeights.drillBand3[drill.id] ?? RelevanceWeights.band3)
+        // The drill's prompt the answer as a whole is closest to, when that is not the one asked.
+        let answerCosine = SentenceEvidence.dot(mean, promptVector)
+        let closestOther = otherCosines.indices.max(by: { otherCosines[$0] < otherCosines[$1] })
+            .flatMap { otherCosines[$0] > answerCosine ? $0 : nil }
+        let score = Self.relevanceScore(
+            logOdds: logOdds, band3: RelevanceWeights.drillBand3[drill.id] ?? RelevanceWeights.band3,
+            closerToAnotherPrompt: closestOther != nil)
 
         // Which of the prompt's key words the answer took up, literally or in other words.
         let keyWords = ContentWords.keyWords(trimmed)
@@ -195,20 +204,25 @@ public struct SemanticScorer {
         let closest = sentences[best]
         let words = index.displayText(words: closest.words.lowerBound, closest.words.upperBound - 1).split(separator: " ")
         let quote = words.prefix(8).joined(separator: " ") + (words.count > 8 ? "…" : "")
-        var parts = [
-            score >= 4 ? "on topic" : score <= 2 ? "off topic" : "unclear whether on topic",
-            "closest to the prompt at \(Clock.format(sentences[best].start)): '\(quote)'",
-        ]
+        // Off topic, even the closest sentence is about something else, and the prompt's words the
+        // answer never takes up are what it did not address. Otherwise the answer's meaning was
+        // judged on topic, so a prompt word it never says was addressed in other words or not at
+        // all: the reason says only what is certain, that the word was not used.
+        var parts = score <= 2
+            ? ["off topic", "even its closest sentence to the prompt, at \(Clock.format(sentences[best].start)), is about something else: '\(quote)'"]
+            : [score >= 4 ? "on topic" : "unclear whether on topic",
+               "closest to the prompt at \(Clock.format(sentences[best].start)): '\(quote)'"]
         if !addressed.isEmpty { parts.append("addresses \(addressed.prefix(4).joined(separator: ", "))") }
-        if !missing.isEmpty { parts.append("not addressed: \(missing.prefix(4).joined(separator: ", "))") }
+        if !missing.isEmpty {
+            parts.append((score <= 2 ? "not addressed: " : "never says: ") + missing.prefix(4).joined(separator: ", "))
+        }
         if let weakest = Self.leastRelatedSection(similarities: similarities, labels: labels, spans: spans),
            probability >= 0.5 {
             parts.append("least related part: \(weakest)")
         }
         // What the answer seems to answer instead: another of the drill's prompts it is closer to
         // as a whole (the judgement is against those prompts, so the reason names the one that won).
-        if score <= 2, let closestOther = otherCosines.indices.max(by: { otherCosines[$0] < otherCosines[$1] }),
-           otherCosines[closestOther] > SentenceEvidence.dot(mean, promptVector) {
+        if score <= 2, let closestOther {
             let words = otherPrompts[closestOther].split(separator: " ")
             parts.append("closer to the prompt '\(words.prefix(8).joined(separator: " "))\(words.count > 8 ? "…" : "")'")
         }
@@ -217,13 +231,17 @@ public struct SemanticScorer {
 
     /// Log-odds over the cut between 3 and 4 → 1–5: from the cut (P = 0.5) 4, from P = 0.75 5;
     /// undecided 3 in the `band3` below the cut (`RelevanceWeights`: where neither target rate
-    /// is met in cross-validation; none where they cannot both be); below it 2, and 1 from as far
-    /// again as P = 0.15 lies below P = 0.3 — a `band3` of log(0.7/0.3) gives the probability
-    /// bands 0.75, 0.5, 0.3 and 0.15 (same rule as `relevance_score` in train-relevance.py).
-    public static func relevanceScore(logOdds: Double, band3: Double) -> Int {
+    /// is met in cross-validation; none where they cannot both be); below it off topic: 1 when
+    /// the answer is clearly about something else — as a whole closer to another of the drill's
+    /// prompts than to this one (`closerToAnotherPrompt`), or as far again below as P = 0.15 lies
+    /// below P = 0.3 (a `band3` of log(0.7/0.3) gives the probability bands 0.75, 0.5, 0.3 and
+    /// 0.15) — else 2: off the prompt, but not an answer to any other the drill knows (same rule
+    /// as `relevance_score` in train-relevance.py).
+    public static func relevanceScore(logOdds: Double, band3: Double, closerToAnotherPrompt: Bool) -> Int {
         if logOdds >= log(3) { return 5 }
         if logOdds >= 0 { return 4 }
         if logOdds >= -band3 { return 3 }
+        if closerToAnotherPrompt { return 1 }
         return logOdds >= -band3 - log(0.3 * 0.85 / (0.7 * 0.15)) ? 2 : 1
     }
 
