@@ -240,6 +240,31 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    /// Issue 13: the trend's intercept in single precision stays within its stated 1.1e-6 dB of
+    /// the double computation, on drifting c²-like rows (log-normal, a downward trend, values
+    /// from the 1e-30 floor to the 7.9e3 ceiling) with trends up to the single-precision limit
+    /// either way — where the extreme products are 1e-37 and 8e10 — and on a silent row.
+    func testIssue13_singlePrecisionInterceptMatchesTheDoubleOne() throws {
+        let analyzer = try CPPSAnalyzer()
+        let n = analyzer.rowCount
+        var generator = SeededGenerator(seed: 13)
+        let limit = CPPSAnalyzer.singlePrecisionTrendDecades / Double(n - 1)
+        var base = (0..<n).map { k in -3 * Double(k) / Double(n) + 2 * generator.gaussian() }
+        var worst = 0.0
+        for step in 0..<300 {
+            base = base.map { $0 + 0.05 * generator.gaussian() }
+            var row = base.map { Float(min(7.9e3, max(1e-30, exp($0 * 4)))) }
+            if step % 50 == 7 { row = [Float](repeating: 1e-30, count: n) }
+            if step % 50 == 8 { row = (0..<n).map { $0 % 2 == 0 ? 1e-30 : 7.9e3 } }
+            let trend = [limit, -limit, 0.4 * limit * generator.gaussian()][step % 3]
+            let single = row.withUnsafeBufferPointer { analyzer.singlePrecisionIntercept(of: $0.baseAddress!, step: trend) }
+            let double = row.withUnsafeBufferPointer { analyzer.doublePrecisionIntercept(of: $0.baseAddress!, step: trend) }
+            XCTAssert(single.isFinite && double.isFinite, "row \(step)")
+            worst = max(worst, abs(single - double))
+        }
+        XCTAssertLessThanOrEqual(worst, 1.1e-6)
+    }
+
     /// Issue 13: any range of CPPS frames, starting and ending anywhere (as the threads' chunks
     /// of ``BlockWork`` do), gives the whole grid's values bit for bit.
     func testIssue13_cppsOfAFrameRangeIsBitIdenticalToTheWholeGrid() throws {

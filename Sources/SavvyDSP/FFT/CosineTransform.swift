@@ -47,28 +47,41 @@ final class CosineTransform {
         z[0] = 0.5 * (Double(x[0]) + Double(x[n]))
         z[n / 2] = Double(x[n / 2])
         // the fold, and Σ cos(πj/N)·(x[j] − x[N − j]) as four partial sums in a fixed order (one
-        // running sum would be an N/2-add dependency chain)
-        var s0 = 0.5 * (Double(x[0]) - Double(x[n])), s1 = 0.0, s2 = 0.0, s3 = 0.0
+        // running sum would be an N/2-add dependency chain): s1 takes j ≡ 1, s2 j ≡ 2, s3 j ≡ 3
+        // and s0 j ≡ 0 (mod 4), as the lanes of `early` (s1, s2) and `late` (s3, s0). Two
+        // neighbouring j are folded at once in SIMD2 lanes, each lane the scalar arithmetic.
+        let sineRaw = UnsafeRawPointer(sine), cosineRaw = UnsafeRawPointer(cosine)
+        let zRaw = UnsafeMutableRawPointer(z)
+        let stride = MemoryLayout<Double>.stride
         @inline(__always)
-        func fold(_ j: Int) -> Double {
+        func fold(_ j: Int) -> SIMD2<Double> {
+            let a = SIMD2<Double>(Double(x[j]), Double(x[j + 1]))
+            let b = SIMD2<Double>(Double(x[n - j]), Double(x[n - j - 1]))
+            let mean = 0.5 * (a + b), difference = a - b
+            let weighted = sineRaw.loadUnaligned(fromByteOffset: j * stride, as: SIMD2<Double>.self) * difference
+            zRaw.storeBytes(of: mean - weighted, toByteOffset: j * stride, as: SIMD2<Double>.self)
+            let upper = mean + weighted
+            z[n - j] = upper[0]
+            z[n - j - 1] = upper[1]
+            return cosineRaw.loadUnaligned(fromByteOffset: j * stride, as: SIMD2<Double>.self) * difference
+        }
+        var early = SIMD2<Double>(0, 0)
+        var late = SIMD2<Double>(0, 0.5 * (Double(x[0]) - Double(x[n])))
+        var j = 1
+        while j + 4 <= n / 2 {
+            early += fold(j)
+            late += fold(j + 2)
+            j += 4
+        }
+        while j < n / 2 {
             let a = Double(x[j]), b = Double(x[n - j])
             let mean = 0.5 * (a + b), difference = a - b
             z[j] = mean - sine[j] * difference
             z[n - j] = mean + sine[j] * difference
-            return cosine[j] * difference
-        }
-        var j = 1
-        while j + 4 <= n / 2 {
-            s1 += fold(j)
-            s2 += fold(j + 1)
-            s3 += fold(j + 2)
-            s0 += fold(j + 3)
-            j += 4
-        }
-        while j < n / 2 {
-            s1 += fold(j)
+            early[0] += cosine[j] * difference
             j += 1
         }
+        let s0 = late[1], s1 = early[0], s2 = early[1], s3 = late[0]
         plan.forward(buffer)
         // FFTW's forward transform has e^(−i…), so its imaginary parts are −Σ z·sin: subtracted
         let spectrum = buffer.spectrum.baseAddress!

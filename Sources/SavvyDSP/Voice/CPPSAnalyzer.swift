@@ -17,8 +17,9 @@ import Foundation
 ///    height above the trend in dB.
 /// Hillenbrand's unsmoothed CPP runs 8–10 dB higher; the two must never be mixed.
 /// The transforms are double precision; the logarithm of the power spectrum is taken in single
-/// precision (see ``cepstrum``), and so are c² from there on — its smoothing and the slope's pair
-/// ratios — up to the trend's intercept and the peak, which are double again. c² spans more than
+/// precision (see ``cepstrum``), and so are c² from there on — its smoothing, the slope's pair
+/// ratios and the detrended values whose median is the intercept (see
+/// ``singlePrecisionIntercept(of:step:)``) — up to the peak, which is double again. c² spans more than
 /// 100 dB, but a float's exponent covers ±38 decades, and every step is a sum or ratio of
 /// positive values, so the relative rounding stays ≈ 1e-7: about 1e-6 dB on a frame's CPP. On
 /// the 600 s bench file 12 of 300 000 frames moved by more than 1e-5 dB (one, where two peaks
@@ -58,6 +59,10 @@ final class CPPSAnalyzer {
     private let slopeScratch: UnsafeMutablePointer<Float>
     private let slopeBracketScratch: UnsafeMutablePointer<Float>
     private let peakWindow: UnsafeMutablePointer<Double>
+    /// The detrended row c²[k]·10^(step·k) and its selection scratch (single precision; see
+    /// ``singlePrecisionIntercept(of:step:)``).
+    private let interceptValues: UnsafeMutablePointer<Float>
+    private let interceptBracketScratch: UnsafeMutablePointer<Float>
     private let scratch: UnsafeMutablePointer<Double>
     private let bracketScratch: UnsafeMutablePointer<Double>
     private let windowValues: UnsafeMutablePointer<Double>
@@ -72,6 +77,8 @@ final class CPPSAnalyzer {
     private let peakBins: UnsafeMutablePointer<Int>
     private let timeKernelValues: UnsafeMutablePointer<Float>
     private let quefrencyKernelValues: UnsafeMutablePointer<Float>
+    /// Values in a smoothed c² row (513: 0 … 51.2 ms at 10 kHz).
+    var rowCount: Int { quefrencyCount }
     /// Whether the quefrency kernel's taps other than the two ends are all equal (a box with
     /// half-weight ends), and the sums of three neighbouring raw bins that then make its box.
     private let quefrencyKernelIsBox: Bool
@@ -79,6 +86,7 @@ final class CPPSAnalyzer {
     /// Where the previous frame's medians were: neighbouring frames overlap by 98 %, so the
     /// next median is almost always close and a bracketed selection finds it in one pass.
     private var slopeBracket = SelectionBracket<Float>()
+    private var singleInterceptBracket = SelectionBracket<Float>()
     private var interceptBracket = SelectionBracket<Double>()
 
     init() throws(DSPError) {
@@ -120,6 +128,8 @@ final class CPPSAnalyzer {
         slopeScratch = zeroed(quefrencyCount)
         slopeBracketScratch = zeroed(quefrencyCount)
         peakWindow = zeroed(quefrencyCount)
+        interceptValues = zeroed(quefrencyCount)
+        interceptBracketScratch = zeroed(quefrencyCount)
         tripleSums = zeroed(quefrencyCount)
         scratch = zeroed(quefrencyCount)
         bracketScratch = zeroed(quefrencyCount)
@@ -143,6 +153,8 @@ final class CPPSAnalyzer {
         slopeScratch.deallocate()
         slopeBracketScratch.deallocate()
         peakWindow.deallocate()
+        interceptValues.deallocate()
+        interceptBracketScratch.deallocate()
         smoothed.deallocate()
         tripleSums.deallocate()
         scratch.deallocate()
@@ -249,6 +261,7 @@ final class CPPSAnalyzer {
                  time: (Int) -> Double, frames range: Range<Int>, into out: UnsafeMutablePointer<Double>) {
         guard !range.isEmpty else { return }
         slopeBracket = SelectionBracket<Float>()
+        singleInterceptBracket = SelectionBracket<Float>()
         interceptBracket = SelectionBracket<Double>()
         let half = timeKernel.count / 2
         var produced = range.lowerBound
@@ -370,10 +383,9 @@ final class CPPSAnalyzer {
         func edge(_ k: Int) {
             var sum: Float = 0
             var weights: Float = 0
-            for j in 0..<width {
-                let index = k + j - qHalf
-                guard index >= 0, index < n else { continue }
-                sum += kernel[j] * source[index]
+            // the taps that fall inside the row, in order
+            for j in max(0, qHalf - k)..<min(width, n + qHalf - k) {
+                sum += kernel[j] * source[k + j - qHalf]
                 weights += kernel[j]
             }
             row[k] = sum / weights
@@ -442,9 +454,69 @@ final class CPPSAnalyzer {
         for i in 0..<pairs { ratios[i] = upperHalf[i] / smoothed[i] }
         let slopeMiddle = slopeBracket.middlePair(of: ratios, count: pairs, scratch: slopeBracketScratch)
         let slope = 5 * log10(Double(slopeMiddle.low) * Double(slopeMiddle.high)) / (Double(n2) * dq)
-        let s = scratch
         // intercept = median(y − m·x) = 10·log10(median(c² · 10^(−m·x/10)))
         let step = -slope * dq / 10
+        let intercept = abs(step) * Double(n - 1) <= CPPSAnalyzer.singlePrecisionTrendDecades
+            ? singlePrecisionIntercept(of: smoothed, step: step) : doublePrecisionIntercept(of: smoothed, step: step)
+        // the peak search reads bins peakLow − 1 … peakHigh + 1, in double precision
+        let window = peakWindow
+        for k in max(peakLow, 1) - 1...min(peakHigh, n - 2) + 1 { window[k] = Double(smoothed[k]) }
+        let peak = CPPSAnalyzer.parabolicPeak(of: UnsafePointer(window), count: n, low: peakLow, high: peakHigh,
+                                              candidates: peakCandidates, values: peakValues, bins: peakBins,
+                                              decibels: peakDecibels)
+        let bestValue = peak.value, bestPosition = peak.position
+        let quefrency = min(max(bestPosition * dq, 1.0 / 330), 1.0 / 60)
+        return bestValue - (slope * quefrency + intercept)
+    }
+
+    /// How far (in decades) the detrending factors 10^(−m·x/10) may range over the cepstrum for
+    /// the intercept's median to run in single precision. Every smoothed c² lies in
+    /// [1e-30, 7.9e3] (the 1e-30 floor; |c| is at most the largest |ln P| of a float, 88.7), so
+    /// with factors within 10^±7 every product is a normal float (> 1.2e-38) and finite. A
+    /// steeper trend (rare: a nearly pure tone, a synthetic spectrum) takes the double path.
+    static let singlePrecisionTrendDecades = 7.0
+
+    /// The intercept 10·log10(median(c²[k] · 10^(step·k))) of the trend through `row` (a
+    /// smoothed c² row of ``quefrencyCount`` positive values), with
+    /// the products and their median in single precision: twice the values per SIMD register in
+    /// the products, the counting and the copy passes of the selection. The factors come in
+    /// blocks of 8 bins, a block's first factor (a double chain of at most 64 multiplications)
+    /// rounded to float times the float g^0 … g^7, so each product carries at most four float
+    /// roundings, 2.4e-7 relative; the median — an order statistic moves by no more than its
+    /// values — is within 1.1e-6 dB of the double computation. The caller checks
+    /// `|step|·(n − 1) ≤ singlePrecisionTrendDecades`.
+    func singlePrecisionIntercept(of row: UnsafePointer<Float>, step: Double) -> Double {
+        let n = quefrencyCount
+        let g = pow(10, step)
+        var power = 1.0
+        var inBlock = SIMD8<Float>()
+        for j in 0..<8 {
+            inBlock[j] = Float(power)
+            power *= g
+        }
+        let blockStep = power
+        let source = UnsafeRawPointer(row)
+        let products = UnsafeMutableRawPointer(interceptValues)
+        let stride = MemoryLayout<Float>.stride
+        var blockFactor = 1.0
+        var k = 0
+        while k + 8 <= n {
+            let values = source.loadUnaligned(fromByteOffset: k * stride, as: SIMD8<Float>.self)
+            products.storeBytes(of: values * (Float(blockFactor) * inBlock), toByteOffset: k * stride,
+                                as: SIMD8<Float>.self)
+            blockFactor *= blockStep
+            k += 8
+        }
+        for j in 0..<(n - k) { interceptValues[k + j] = row[k + j] * (Float(blockFactor) * inBlock[j]) }
+        let middle = singleInterceptBracket.middlePair(of: interceptValues, count: n, scratch: interceptBracketScratch)
+        return 10 * log10(0.5 * (Double(middle.low) + Double(middle.high)))
+    }
+
+    /// The intercept as ``singlePrecisionIntercept(of:step:)`` defines it, in double precision,
+    /// for trends too steep for floats.
+    func doublePrecisionIntercept(of smoothed: UnsafePointer<Float>, step: Double) -> Double {
+        let n = quefrencyCount
+        let s = scratch
         if abs(step * Double(n)) < 200 {
             // four interleaved geometric sequences keep the multiply chain short
             let g = pow(10, step)
@@ -472,16 +544,7 @@ final class CPPSAnalyzer {
             for k in 0..<n { s[k] = Double(smoothed[k]) * pow(10, step * Double(k)) }
         }
         let interceptMiddle = interceptBracket.middlePair(of: s, count: n, scratch: bracketScratch)
-        let intercept = 10 * log10(0.5 * (interceptMiddle.low + interceptMiddle.high))
-        // the peak search reads bins peakLow − 1 … peakHigh + 1, in double precision
-        let window = peakWindow
-        for k in max(peakLow, 1) - 1...min(peakHigh, n - 2) + 1 { window[k] = Double(smoothed[k]) }
-        let peak = CPPSAnalyzer.parabolicPeak(of: UnsafePointer(window), count: n, low: peakLow, high: peakHigh,
-                                              candidates: peakCandidates, values: peakValues, bins: peakBins,
-                                              decibels: peakDecibels)
-        let bestValue = peak.value, bestPosition = peak.position
-        let quefrency = min(max(bestPosition * dq, 1.0 / 330), 1.0 / 60)
-        return bestValue - (slope * quefrency + intercept)
+        return 10 * log10(0.5 * (interceptMiddle.low + interceptMiddle.high))
     }
 
     /// Praat's peak in bins `peakLow...peakHigh` of the smoothed cepstrum `smoothed[0..<n]`
