@@ -400,6 +400,15 @@ final class TranscriptCheckerTests: XCTestCase {
         XCTAssertEqual(repaired.check?.skippedOpening, .init(start: 0, end: 4.9))
         XCTAssertEqual(repaired.check?.recoveredWords, 4)
         XCTAssertEqual(repaired.check?.trusted, true)
+
+        // More words that all lie after the skipped speech (star-28-missing-action: "…for the two
+        // two and…") are another reading of the same words, not the opening: nothing is replaced.
+        let reread = try TranscriptChecker().check(
+            Transcript(words: written, engine: "whisper", model: "m"), speech: Array(speech.prefix(2)),
+            verbatimPrompt: nil,
+            redecode: { _, _, _ in (self.words("i spent ten ten years as a sales manager", from: 1.44), []) })
+        XCTAssertEqual(reread.words.map(\.text), written.map(\.text))
+        XCTAssertNil(reread.check?.skippedOpening)
     }
 
     /// Issue 14: when the opening is decoded again. Table of the speech and the first word; the

@@ -101,6 +101,46 @@ final class OrderCheckTests: XCTestCase {
         XCTAssertEqual(present.labels(evidence: built, content: model), spoken.map { $0 }, "the map follows the order spoken")
     }
 
+    func testIssue14_contentClassifierMirrorsTheTrainingScript() {
+        // Values from `content_logp` in scripts/train-order.py for the same three sentences and
+        // weights (rows: embedding, centred embedding, neighbours' mean centred embedding, bias;
+        // exact in Float32, as the weights ship).
+        let classifier = ContentClassifier(
+            weights: [0.5, -0.25, 0.125, 0.375, 1.0, 0.0, 0.0, -1.0, 2.0, 0.5, -0.5, 1.5, 0.25, -0.25], classes: 2, dimension: 2)
+        let got = classifier.logProbabilities([[1, 0], [0.6, 0.8], [0, 1]])
+        let want: [[Double]] = [[-0.3223361894, -1.2890028561], [-0.2710977272, -1.4377643939], [-0.7099527297, -0.6766193964]]
+        XCTAssertEqual(got.count, want.count)
+        for (row, expected) in zip(got, want) {
+            for (value, target) in zip(row, expected) { XCTAssertEqual(value, target, accuracy: 1e-9, "\(row)") }
+        }
+    }
+
+    /// The content evidence knows what a sentence is told among but not which way round: told in
+    /// the reverse order, every sentence gets the same probabilities (so the context cannot
+    /// make a swapped answer look like its drill-order self).
+    func testIssue14_contentEvidenceReadsASentenceTheSameEitherWayRound() throws {
+        let classifier = try XCTUnwrap(ContentClassifier(drill: BuiltInDrills.star, dimension: 384))
+        // Seven fixed pseudo-random unit vectors (a linear congruential sequence).
+        var state: UInt64 = 14
+        let vectors: [[Double]] = (0..<7).map { _ in
+            let raw = (0..<384).map { _ -> Double in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return Double(state >> 11) / Double(1 << 53) - 0.5
+            }
+            let norm = sqrt(raw.reduce(0) { $0 + $1 * $1 })
+            return raw.map { $0 / norm }
+        }
+        let forward = classifier.logProbabilities(vectors)
+        let backward = Array(classifier.logProbabilities(vectors.reversed()).reversed())
+        for (a, b) in zip(forward, backward) {
+            for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: 1e-9) }
+        }
+        // The neighbours count: the same sentence among other sentences reads differently.
+        var moved = vectors
+        moved.swapAt(2, 6)
+        XCTAssertNotEqual(classifier.logProbabilities(moved)[3], forward[3])
+    }
+
     func testIssue14_orderCheckIsDeterministic() throws {
         let check = try XCTUnwrap(OrderCheck(drill: BuiltInDrills.elevatorPitch))
         let (built, model) = evidence([0, 2, 2, 1, 1, 3], sections: 4, confidence: 1.5)

@@ -19,7 +19,7 @@
 /// 3. **Skipped opening.** Speech at the start of a recording that starts on a word, before the
 ///    first word and shorter than the coverage rule sees (`SkippedOpening`: Whisper's beam search
 ///    began a few words in), has the opening decoded again with silence before it; the new words
-///    replace the old ones there when they are more and hold no loop.
+///    replace the old ones there when they are more, start in the skipped speech and hold no loop.
 /// 4. **Coverage.** (A stretched word covers only the time it takes to say.) Every stretch of VAD speech of at least `minimumStretchSeconds` that no word
 ///    covers is decoded again on its own, without and then with the prompt (Whisper decoding a
 ///    long file can skip a stretch it would transcribe alone), and the words are merged by time.
@@ -151,7 +151,7 @@ public struct TranscriptChecker: Sendable {
 
         // Speech at the very start that Whisper skipped (a recording that starts on a word): the
         // opening is decoded again with silence before it, and its words replace the ones there
-        // when they are more and hold no loop. A start before the recording is decoded as silence
+        // when they are more, start in the skipped speech and hold no loop. A start before the recording is decoded as silence
         // (see `Redecode`); no word can start before the recording, so the times are clamped.
         var opening: TranscriptCheck.Stretch?
         if let redecode, let window = skippedOpening.window(
@@ -160,8 +160,11 @@ public struct TranscriptChecker: Sendable {
             redecoded += 1
             let inside = words.prefix { !Self.words([$0], within: [window]).isEmpty }.count
             let padded = (start: window.start - skippedOpening.leadInSeconds, end: window.end)
+            // The new decode must write words in the skipped speech, not just more words after it.
+            let skippedEnd = words[0].start - wordPadding
             if let replacement = try loopFreeRedecode(
-                padded, verbatimPrompt: verbatimPrompt, speech: speech, redecode: redecode, accept: { $0.count > inside }) {
+                padded, verbatimPrompt: verbatimPrompt, speech: speech, redecode: redecode,
+                accept: { $0.count > inside && $0[0].start < skippedEnd }) {
                 recovered += 1
                 recoveredWords += replacement.count - inside
                 words.replaceSubrange(0..<inside, with: replacement.map { word in

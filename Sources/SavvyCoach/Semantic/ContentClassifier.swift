@@ -4,19 +4,22 @@ import Foundation
 /// logistic regression to the drill's sections or none, trained by scripts/train-order.py
 /// (`content_input` there).
 ///
-/// Its input per sentence is the embedding and the embedding minus the answer's mean: what the
-/// sentence says and how it differs from the rest of the answer, and nothing about where it
-/// stands or what comes around it. The structure classifier takes position and neighbours too,
-/// which expects each section at its usual place; this one gives the same probabilities to a
-/// sentence wherever it is told, so it cannot prefer the drill's order over a swap.
+/// Its input per sentence is the embedding, the embedding minus the answer's mean, and the mean of
+/// the previous and the next sentence's centred embeddings (zero beyond the answer's edges): what
+/// the sentence says, how it differs from the rest of the answer, and what it is told among —
+/// but not which neighbour comes first nor where in the answer it stands. The structure
+/// classifier takes position and the neighbours in order too, which expects each section at its
+/// usual place; this one reads a sentence the same whichever way round its surroundings are told,
+/// so it cannot prefer the drill's order over a swap (a symmetric context raised the check's
+/// cross-validated criterion over the sentence alone; scripts/train-order.py).
 struct ContentClassifier {
-    /// Rows: the 2 × `dimension` inputs, then a bias row; columns: sections then none.
+    /// Rows: the 3 × `dimension` inputs, then a bias row; columns: sections then none.
     let weights: [Float]
     let classes: Int
     let dimension: Int
 
     /// Rows of the weight matrix for an encoder of `dimension`.
-    static func rows(dimension: Int) -> Int { 2 * dimension + 1 }
+    static func rows(dimension: Int) -> Int { 3 * dimension + 1 }
 
     /// The classifier for `drill`, or nil when none was trained for it (user drills) or its shape
     /// does not match the drill and the encoder.
@@ -26,6 +29,11 @@ struct ContentClassifier {
               let weights = PackedWeights.floats(encoded, count: Self.rows(dimension: dimension) * classes) else {
             return nil
         }
+        self.init(weights: weights, classes: classes, dimension: dimension)
+    }
+
+    /// A classifier with the given weights (laid out as `weights` says).
+    init(weights: [Float], classes: Int, dimension: Int) {
         self.weights = weights
         self.classes = classes
         self.dimension = dimension
@@ -40,13 +48,19 @@ struct ContentClassifier {
         var mean = [Double](repeating: 0, count: dimension)
         for vector in vectors { for d in 0..<dimension { mean[d] += vector[d] } }
         for d in 0..<dimension { mean[d] /= Double(vectors.count) }
-        return vectors.map { vector in
+        let centred = vectors.map { vector in (0..<dimension).map { vector[$0] - mean[$0] } }
+        return centred.indices.map { i in
+            var around = [Double](repeating: 0, count: dimension)
+            for j in [i - 1, i + 1] where centred.indices.contains(j) {
+                for d in 0..<dimension { around[d] += centred[j][d] / 2 }
+            }
             var logits = [Double](repeating: 0, count: classes)
             for c in 0..<classes {
-                var sum = Double(weights[2 * dimension * classes + c])
+                var sum = Double(weights[3 * dimension * classes + c])
                 for d in 0..<dimension {
-                    sum += vector[d] * Double(weights[d * classes + c])
-                    sum += (vector[d] - mean[d]) * Double(weights[(dimension + d) * classes + c])
+                    sum += vectors[i][d] * Double(weights[d * classes + c])
+                    sum += centred[i][d] * Double(weights[(dimension + d) * classes + c])
+                    sum += around[d] * Double(weights[(2 * dimension + d) * classes + c])
                 }
                 logits[c] = sum
             }
