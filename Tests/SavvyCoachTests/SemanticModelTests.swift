@@ -65,6 +65,9 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertLessThanOrEqual(try XCTUnwrap(offTopic.relevance.score), 2, offTopic.relevance.reason)
         XCTAssertTrue(offTopic.relevance.reason.hasPrefix("off topic"), offTopic.relevance.reason)
         XCTAssertTrue(offTopic.relevance.reason.contains("not addressed: "), offTopic.relevance.reason)
+        // Off topic, a prompt word is at most mentioned, never "addressed", in its own or other words.
+        XCTAssertFalse(offTopic.relevance.reason.contains("addresses"), offTopic.relevance.reason)
+        XCTAssertFalse(offTopic.relevance.reason.contains("(as '"), offTopic.relevance.reason)
         XCTAssertTrue(onTopic.relevance.reason.contains("'within three weeks"), onTopic.relevance.reason)
     }
 

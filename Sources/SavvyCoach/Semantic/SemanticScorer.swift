@@ -118,8 +118,9 @@ public struct SemanticScorer {
     /// answer that is as a whole closer to another of the drill's prompts is clearly about
     /// something else and scores 1 (`relevanceScore`). The reason quotes the closest sentence in
     /// the transcript's display text, names the prompt's key words the answer addressed (or a
-    /// synonym it used) and those it never says — "not addressed" when it is judged off topic,
-    /// "never says" otherwise, since an answer judged on topic may address them in other words —,
+    /// synonym it used; an answer judged off topic only "mentions" the ones it says) and those it
+    /// never says — "not addressed" when it is judged off topic, "never says" otherwise, since an
+    /// answer judged on topic may address them in other words —,
     /// the found section least related to the prompt, and, for an answer judged off topic, the
     /// drill's prompt that the answer as a whole is closest to when that is another one.
     func judgeRelevance(
@@ -164,7 +165,10 @@ public struct SemanticScorer {
             logOdds: logOdds, band3: RelevanceWeights.drillBand3[drill.id] ?? RelevanceWeights.band3,
             closerToAnotherPrompt: closestOther != nil)
 
-        // Which of the prompt's key words the answer took up, literally or in other words.
+        // Which of the prompt's key words the answer took up, literally or in other words. An
+        // answer judged off topic may still say some of them (the fluent off-topic answer that
+        // mentions "work"): those it only mentions, and a word it comes near in other words is
+        // not one it addressed, so other words are only looked for in an answer judged on topic.
         let keyWords = ContentWords.keyWords(trimmed)
         let answerText = sentences.map(\.text).joined(separator: " ")
         let answerStems = ContentWords.stems(answerText)
@@ -176,7 +180,7 @@ public struct SemanticScorer {
         missing += unmatched.filter(Self.isNumber)
         unmatched.removeAll(where: Self.isNumber)
         let candidates = answerWords.filter { !Self.isNumber($0) }
-        if !unmatched.isEmpty, !candidates.isEmpty {
+        if score > 2, !unmatched.isEmpty, !candidates.isEmpty {
             let keyVectors = try self.vectors(unmatched)
             let wordVectors = try self.vectors(candidates)
             for (word, keyVector) in zip(unmatched, keyVectors) {
@@ -212,7 +216,9 @@ public struct SemanticScorer {
             ? ["off topic", "even its closest sentence to the prompt, at \(Clock.format(sentences[best].start)), is about something else: '\(quote)'"]
             : [score >= 4 ? "on topic" : "unclear whether on topic",
                "closest to the prompt at \(Clock.format(sentences[best].start)): '\(quote)'"]
-        if !addressed.isEmpty { parts.append("addresses \(addressed.prefix(4).joined(separator: ", "))") }
+        if !addressed.isEmpty {
+            parts.append((score <= 2 ? "mentions " : "addresses ") + addressed.prefix(4).joined(separator: ", "))
+        }
         if !missing.isEmpty {
             parts.append((score <= 2 ? "not addressed: " : "never says: ") + missing.prefix(4).joined(separator: ", "))
         }
