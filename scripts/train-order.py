@@ -100,6 +100,12 @@ _spec.loader.exec_module(structure)
 
 FEATURES = ["gain", "lead", "mass"]
 STRICT = 1e6  # the disorder cost of a strict-order decode
+# Candidate costs of the content decode (skipFirst, skipMiddle, skipLast, change), chosen by the
+# cross-validated criterion. They are the check's own: the structure decoder's costs are tuned for
+# its emissions, and its retune in session 8 (a free middle skip) let the content decode drop
+# the very sections a swap hypothesis needs (CV AUC 0.775 -> 0.666).
+CONTENT_COSTS = [(first, middle, last, change) for first in (2.0, 3.0) for middle in (0.0, 1.0, 2.0)
+                 for last in (2.0, 3.0) for change in (0.5, 1.0)]
 FALSE_FLAG_COST = 4.0
 POSITION = [structure.FEATURES.index(name) for name in ("posSq", "first", "last")]
 
@@ -244,12 +250,20 @@ def path_score(logp, change, labels, params):
     return score - sum(skip[k] for k in range(K) if k not in labels)
 
 
-def hypotheses(content, change, params):
+def content_params(costs):
+    """Decoder parameters of the strict content decode for (skipFirst, skipMiddle, skipLast,
+    change) (OrderCheck.contentDecoder)."""
+    first, middle, last, change = costs
+    return {"outOfOrder": STRICT, "skipFirst": first, "skipMiddle": middle, "skipLast": last, "change": change}
+
+
+def hypotheses(content, change, costs):
     """Per neighbouring pair k: (k, features or None when the hypothesis path lacks a swapped
-    section, the hypothesis path's labels in drill indices, K = none) (OrderCheck.judge)."""
+    section, the hypothesis path's labels in drill indices, K = none) (OrderCheck.judge), decoded
+    with the content decode's `costs`."""
     n, width = content.shape
     K = width - 1
-    strict = dict(params, outOfOrder=STRICT)
+    strict = content_params(costs)
     base = path_score(content, change, structure.decode(content, change, strict), strict)
     probability = np.exp(content)
     position = np.arange(n) / max(n - 1, 1)
@@ -274,7 +288,8 @@ def logistic(x, y, iterations=3000, rate=0.5, l2=1e-3):
     """Class-balanced logistic regression with a bias, full-batch gradient descent from zero."""
     x = np.concatenate([np.array(x, float), np.ones((len(x), 1))], axis=1)
     y = np.array(y, float)
-    weight = np.where(y == 1, 0.5 / y.sum(), 0.5 / (len(y) - y.sum()))
+    # A class may be absent (a content decode that never holds both sections of a pair).
+    weight = np.where(y == 1, 0.5 / max(y.sum(), 1), 0.5 / max(len(y) - y.sum(), 1))
     coef = np.zeros(x.shape[1])
     for _ in range(iterations):
         p = 1 / (1 + np.exp(-(x @ coef)))
@@ -362,7 +377,7 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
                                           np.zeros((len(texts), K + 1)))
         item = {"id": a["id"], "split": a["split"], "variant": a["variant"], "drill": a["drill"], "K": K,
                 "scenario": a["scenario"], "change": change, "content": content, "labels": labels,
-                "times": times, "truthStarts": truth_starts, "hyps": hypotheses(content, change, params)}
+                "times": times, "truthStarts": truth_starts}
         if a["split"] == "test":
             model = committed_models[a["drill"]].reshape(-1, K + 1)
             phi, none, _ = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]],
@@ -477,6 +492,28 @@ def fit_check(train):
     return coef, threshold
 
 
+def set_costs(items, costs):
+    """Every item's hypotheses decoded with the content decode's `costs`."""
+    for it in items:
+        it["hyps"] = hypotheses(it["content"], it["change"], costs)
+
+
+def criterion(result):
+    """What the threshold maximises: share of out-of-order answers flagged - 4 x share of in-order ones."""
+    return result["ooo"] / max(result["oooTotal"], 1) - FALSE_FLAG_COST * result["false"] / max(result["inOrderTotal"], 1)
+
+
+def choose_costs(train):
+    """The content decode's costs with the best cross-validated criterion (ties: the first), and
+    every candidate's cross-validation."""
+    tried = []
+    for costs in CONTENT_COSTS:
+        set_costs(train, costs)
+        tried.append((costs, cross_validate(train)))
+    best = max(range(len(tried)), key=lambda i: (round(criterion(tried[i][1]), 9), -i))
+    return tried[best][0], tried
+
+
 def cross_validate(train):
     """Each fold's answers judged by checks fitted on the other two folds (folds by scenario)."""
     judged = []
@@ -508,6 +545,9 @@ def swift_table(checks, models, summary):
         "    /// `SemanticWeights.fingerprint` of the structure weights these were trained on: the check",
         "    /// is used only while they match (retrain with scripts/train-order.py when they do not).",
         f'    static let semanticFingerprint = "{summary["fingerprint"]}"',
+        "    /// The content decode's costs (skipFirst, skipMiddle, skipLast, change): the check's own,",
+        "    /// chosen by cross-validation (the structure decoder's are tuned for its emissions).",
+        "    static let contentCosts: [Double] = [" + ", ".join(num(x) for x in summary["costs"]) + "]",
         "    /// P(swapped) = logistic of these weights over " + ", ".join(FEATURES) + ", then the bias.",
         "    static let logistic: [String: [Double]] = [",
     ] + [f'        "{d}": [' + ", ".join(num(x) for x in checks[d][0]) + "]," for d in sorted(checks)] + [
@@ -544,6 +584,8 @@ def main():
         print("train-order: no held-out Whisper transcripts (run scripts/make-content-set.py --audio --transcribe)",
               file=sys.stderr)
 
+    costs, tried = choose_costs(train)
+    set_costs(items, costs)
     # One check per drill: how well a drill's neighbouring sections separate differs (PREP's
     # Reason and Restate far more than STAR's Task and Action), so a shared threshold flags the
     # weak drills' noise or misses the strong drills' swaps.
@@ -560,12 +602,14 @@ def main():
             b = best_hypothesis(it["hyps"], checks[it["drill"]][0])
             print(it["id"], "best", None if b is None else (round(b[0], 3), b[1]),
                   [(k, None if f is None else [round(z, 2) for z in f]) for k, f, _ in it["hyps"]])
-    print(json.dumps({"fingerprint": fingerprint(),
+    report["content costs"] = {" ".join(f"{x:g}" for x in c): [r["ooo"], r["false"], round(criterion(r), 3)]
+                               for c, r in tried}
+    print(json.dumps({"fingerprint": fingerprint(), "contentCosts": list(costs),
                       "checks": {d: {"logistic": np.round(c, 4).tolist(), "threshold": round(t, 4)}
                                  for d, (c, t) in checks.items()}, "report": report}, indent=1))
     if args.write:
         held = report["test"]
-        summary = {"train": len({it["id"] for it in train}), "fingerprint": fingerprint(),
+        summary = {"train": len({it["id"] for it in train}), "fingerprint": fingerprint(), "costs": costs,
                    "heldOut": f"out of order flagged {held['ooo']}/{held['oooTotal']}, "
                               f"in order flagged {held['false']}/{held['inOrderTotal']}"}
         with open(args.output, "w") as f:

@@ -101,6 +101,22 @@ final class OrderCheckTests: XCTestCase {
         XCTAssertEqual(present.labels(evidence: built, content: model), spoken.map { $0 }, "the map follows the order spoken")
     }
 
+    /// The content decode has the check's own costs: a retune of the structure decoder (session
+    /// 8 made its middle skip free, which let the content path drop the very sections a swap
+    /// needs) changes the map's decoder, not the judgment.
+    func testIssue14_structureDecoderCostsDoNotMoveTheJudgment() throws {
+        let spoken = [0, 0, 2, 2, 2, 1, 1, 3, 3]
+        let (built, model) = evidence(spoken, sections: 4)
+        let plain = try XCTUnwrap(OrderCheck(drill: BuiltInDrills.star))
+        let retuned = try XCTUnwrap(OrderCheck(drill: BuiltInDrills.star, decoder: StructureDecoder(
+            outOfOrder: 1, skipFirst: 0, skipMiddle: 0, skipLast: 0, change: 5)))
+        XCTAssertEqual(retuned.contentDecoder, plain.contentDecoder)
+        XCTAssertEqual(plain.contentDecoder.skipMiddle, OrderWeights.contentCosts[1])
+        let judged = try XCTUnwrap(retuned.judge(content: model, change: built.change))
+        XCTAssertEqual(judged, plain.judge(content: model, change: built.change))
+        XCTAssertEqual(judged.k, 1)
+    }
+
     func testIssue14_contentClassifierMirrorsTheTrainingScript() {
         // Values from `content_logp` in scripts/train-order.py for the same three sentences and
         // weights (rows: embedding, centred embedding, neighbours' mean centred embedding, bias;

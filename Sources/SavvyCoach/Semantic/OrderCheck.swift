@@ -9,8 +9,8 @@ import Foundation
 /// misplaced. The check judges order from evidence that knows nothing of position: the drill's
 /// `ContentClassifier` (what each sentence says, the same wherever it is told). For each pair of
 /// neighbouring sections (k, k+1) it decodes the content evidence strictly in the drill's order
-/// and strictly in that order with the pair exchanged, and when the exchanged path has both
-/// sections, a learned per-drill logistic over
+/// and strictly in that order with the pair exchanged (with the check's own decoder costs), and
+/// when the exchanged path has both sections, a learned per-drill logistic over
 ///   - gain: the exchanged path's score minus the drill-order path's,
 ///   - lead: the mean relative position of section k's probability mass minus section k+1's
 ///     (positive when k+1 material comes first),
@@ -34,9 +34,11 @@ struct OrderCheck {
     let threshold: Double
     /// The strict decoder for the map, with the answer's presence terms in its skip costs.
     let decoder: StructureDecoder
-    /// The strict decoder for the content evidence: the place's skip costs only. The presence
-    /// terms judge the structure evidence, and the check was trained without them (a training
-    /// answer's presence logit would come from models fitted on it).
+    /// The strict decoder for the content evidence, with the check's own costs
+    /// (`OrderWeights.contentCosts`): the structure decoder's are tuned for its emissions, and a
+    /// free middle skip there would let the content decode drop the very sections a swap
+    /// hypothesis needs. No presence terms: they judge the structure evidence, and the check was
+    /// trained without them (a training answer's presence logit would come from models fitted on it).
     let contentDecoder: StructureDecoder
     let positions: (squared: Int, first: Int, last: Int)
 
@@ -47,7 +49,7 @@ struct OrderCheck {
     init?(drill: Drill, decoder: StructureDecoder = .trained) {
         guard drill.sections.count >= 2, OrderWeights.semanticFingerprint == SemanticWeights.fingerprint,
               let coefficients = OrderWeights.logistic[drill.id], coefficients.count == 4,
-              let threshold = OrderWeights.threshold[drill.id],
+              let threshold = OrderWeights.threshold[drill.id], OrderWeights.contentCosts.count == 4,
               let squared = SentenceEvidence.features.firstIndex(of: "posSq"),
               let first = SentenceEvidence.features.firstIndex(of: "first"),
               let last = SentenceEvidence.features.firstIndex(of: "last")
@@ -57,8 +59,9 @@ struct OrderCheck {
         var strict = decoder
         strict.outOfOrder = Self.strictCost
         self.decoder = strict
-        strict.presence = []
-        self.contentDecoder = strict
+        let costs = OrderWeights.contentCosts
+        self.contentDecoder = StructureDecoder(
+            outOfOrder: Self.strictCost, skipFirst: costs[0], skipMiddle: costs[1], skipLast: costs[2], change: costs[3])
         self.positions = (squared, first, last)
     }
 
