@@ -409,6 +409,18 @@ final class TranscriptCheckerTests: XCTestCase {
             redecode: { _, _, _ in (self.words("i spent ten ten years as a sales manager", from: 1.44), []) })
         XCTAssertEqual(reread.words.map(\.text), written.map(\.text))
         XCTAssertNil(reread.check?.skippedOpening)
+
+        // A decode of the opening the recogniser is unsure of (AMI trn02: mean confidence 0.24,
+        // most words at one instant) is no recovery: the words stay as they were.
+        let unsure = try TranscriptChecker().check(
+            Transcript(words: written, engine: "whisper", model: "m"), speech: Array(speech.prefix(2)),
+            verbatimPrompt: nil,
+            redecode: { _, _, _ in
+                (self.words("i'm just gonna go ahead i spent ten years as a sales manager", from: 0.1, step: 0.2,
+                            confidence: 0.2), [])
+            })
+        XCTAssertEqual(unsure.words.map(\.text), written.map(\.text))
+        XCTAssertNil(unsure.check?.skippedOpening)
     }
 
     /// Issue 14: when the opening is decoded again. Table of the speech and the first word; the

@@ -13,8 +13,9 @@
 ///
 /// The opening is decoded again with `leadInSeconds` of silence before the recording's start, over
 /// the sentence the first word lies in (as `StretchedWords.window` reaches for a stretched word),
-/// and the new words replace the old ones there when they are more and begin in the skipped
-/// speech (more words after it alone are another reading of what was already written). With the lead-in, the same
+/// and the new words replace the old ones there when they are more, begin in the skipped
+/// speech (more words after it alone are another reading of what was already written) and are,
+/// on average, as confident as a transcript the checker trusts (`minimumConfidence`). With the lead-in, the same
 /// decoder writes the opening ("That's a tricky one. I spent ten years…"); without it, the 10
 /// answers' opening windows decoded alone kept 252 errors of 259, with 0.25–1 s of lead-in 227–233
 /// (1.5 s and more let tiny.en run on in one answer); 0.75 s gave the fewest on those training
