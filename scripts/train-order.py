@@ -475,6 +475,9 @@ def fit_check(train):
                 continue
             x.append(features)
             y.append(int(it["variant"] == "out-of-order"))
+    if not x:
+        # No hypothesis holds both sections of a pair (content costs that drop them): never flag.
+        return np.zeros(len(FEATURES) + 1), 1.0
     coef = logistic(x, y)
     # Threshold: the training answers' own best-hypothesis probabilities are the candidates.
     best = []
