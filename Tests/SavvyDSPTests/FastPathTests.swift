@@ -87,8 +87,8 @@ final class FastPathTests: XCTestCase {
         for count in [256, 513, 7, 2] {
             var bracket = SelectionBracket<Double>()
             var floatBracket = SelectionBracket<Float>()
-            let scratch = UnsafeMutablePointer<Double>.allocate(capacity: count)
-            let floatScratch = UnsafeMutablePointer<Float>.allocate(capacity: count)
+            let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 3 * count)
+            let floatScratch = UnsafeMutablePointer<Float>.allocate(capacity: 3 * count)
             defer {
                 scratch.deallocate()
                 floatScratch.deallocate()
@@ -126,8 +126,8 @@ final class FastPathTests: XCTestCase {
         for count in [256, 513, 6, 3] {
             var bracket = SelectionBracket<Double>()
             var floatBracket = SelectionBracket<Float>()
-            let scratch = UnsafeMutablePointer<Double>.allocate(capacity: count)
-            let floatScratch = UnsafeMutablePointer<Float>.allocate(capacity: count)
+            let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 3 * count)
+            let floatScratch = UnsafeMutablePointer<Float>.allocate(capacity: 3 * count)
             defer {
                 scratch.deallocate()
                 floatScratch.deallocate()

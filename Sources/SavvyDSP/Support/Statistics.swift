@@ -3,14 +3,23 @@
 enum Statistics {
     /// Percentile with linear interpolation between closest ranks (NumPy's default
     /// `percentile(..., method="linear")`), `p` in 0…100. `values` must not be empty.
+    /// The two ranks are found by selection on a copy, not by sorting it: the same two values
+    /// (an order statistic does not depend on how it is found) in linear time, which matters for
+    /// the level percentiles of an hour of 10 ms frames.
     static func percentile(_ values: [Double], _ p: Double) -> Double {
         precondition(!values.isEmpty, "percentile of an empty array")
-        let sorted = values.sorted()
-        let rank = p / 100 * Double(sorted.count - 1)
+        let rank = p / 100 * Double(values.count - 1)
         let low = Int(rank.rounded(.down))
-        let high = min(low + 1, sorted.count - 1)
+        let high = min(low + 1, values.count - 1)
         let fraction = rank - Double(low)
-        return sorted[low] + (sorted[high] - sorted[low]) * fraction
+        var copy = values
+        return copy.withUnsafeMutableBufferPointer { buffer in
+            let start = buffer.baseAddress!
+            let lowValue = select(start, count: buffer.count, k: low)
+            // select leaves every element after index `low` ≥ the result
+            let highValue = high == low ? lowValue : minimum(start, from: high, count: buffer.count)
+            return lowValue + (highValue - lowValue) * fraction
+        }
     }
 
     /// Median as NumPy defines it (mean of the two middle values for an even count).
