@@ -23,6 +23,16 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(ContentWords.stems(Fixtures.conflictPrompt), ["resolv", "conflict", "colleagu"])
     }
 
+    /// The prompt-phrasing verbs in the forms prompts use ("a mistake you made"): the relevance
+    /// reason had told answers about the mistake that they never say "made".
+    func testContentWordsDropEveryFormOfPromptPhrasing() {
+        XCTAssertEqual(ContentWords.keyWords("Tell me about a mistake you made at work and how you handled it."),
+                       ["mistake", "work", "handled"])
+        XCTAssertEqual(ContentWords.keyWords("Describe a decision you made with incomplete information."),
+                       ["decision", "incomplete", "information"])
+        XCTAssertEqual(ContentWords.keyWords("She told us what she thought; times were hard"), ["hard"])
+    }
+
     func testGroundingIgnoresCaseAndPunctuationButNotWords() {
         let index = TranscriptIndex(transcript: Fixtures.transcript(Fixtures.starComplete))
         guard case let .found(match) = Grounder.locate("My TASK was, to resolve the conflict!", in: index) else {

@@ -13,9 +13,13 @@ public enum ContentWords {
         "until", "up", "us", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom",
         "why", "will", "with", "would", "you", "your", "yours", "yourself", "um", "uh", "er", "ah", "hmm", "yeah",
         "okay", "well", "know", "mean", "kind", "sort", "basically", "actually",
-        // Prompt phrasing, not topic.
-        "tell", "describe", "explain", "talk", "give", "time", "situation", "share", "think", "way", "make",
-        "better", "best", "pitch", "yourself", "someone", "something", "anything", "everyone",
+        // Prompt phrasing, not topic, in every form a prompt or an answer uses it ("a time you made
+        // a call" is about the call: "made" listed as a word the answer never says misled).
+        "tell", "tells", "telling", "told", "describe", "describes", "described", "explain", "explains",
+        "explained", "talk", "talks", "talked", "talking", "give", "gives", "gave", "given", "giving", "time",
+        "times", "situation", "share", "shares", "shared", "think", "thinks", "thought", "thinking", "way", "ways",
+        "make", "makes", "made", "making", "better", "best", "pitch", "yourself", "someone", "something",
+        "anything", "everyone",
     ]
 
     /// The stems of the content words in `text`, as a set.
