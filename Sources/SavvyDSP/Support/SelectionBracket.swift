@@ -43,22 +43,13 @@ struct SelectionBracket<Value: BracketValue> {
             attempts -= 1
             let lower = Value(Double(centre) / ratio)
             let upper = Value(Double(centre) * ratio)
-            // Counting first, in a pass the compiler vectorises (no stores, no branches), so a
-            // miss costs little; values are copied only once the wanted ranks are known to be
-            // inside. Positive floats and doubles order as their bit patterns do, so each
-            // comparison is a sign bit of an integer difference: written as `v < lower ? 1 : 0`
-            // the optimiser turned the loops into mispredicted branches.
+            // Counting first (`countOutside`: no stores, no branches), so a miss costs little;
+            // values are copied only once the wanted ranks are known to be inside.
             let lowerBits = lower.bitPattern
             let upperBits = upper.bitPattern
-            var below: Value.Bits = 0
-            var above: Value.Bits = 0
-            for i in 0..<count {
-                let bits = values[i].bitPattern
-                below &+= (bits &- lowerBits) &>> sign
-                above &+= (upperBits &- bits) &>> sign
-            }
-            let belowCount = Int(below)
-            let notAbove = count - Int(above)
+            let (belowCount, aboveCount) = SelectionBracket.countOutside(
+                UnsafePointer(values), count: count, lower: lowerBits, upper: upperBits)
+            let notAbove = count - aboveCount
             let inside = notAbove - belowCount
             if belowCount <= k && next < notAbove {
                 var copied = 0
@@ -107,14 +98,7 @@ struct SelectionBracket<Value: BracketValue> {
         while n > 12 {
             let a = source[0].bitPattern, b = source[n >> 1].bitPattern, c = source[n - 1].bitPattern
             let pivot = max(min(a, b), min(max(a, b), c))
-            var below: Value.Bits = 0
-            var above: Value.Bits = 0
-            for i in 0..<n {
-                let bits = source[i].bitPattern
-                below &+= (bits &- pivot) &>> sign
-                above &+= (pivot &- bits) &>> sign
-            }
-            let belowCount = Int(below), aboveCount = Int(above)
+            let (belowCount, aboveCount) = countOutside(source, count: n, lower: pivot, upper: pivot)
             var copied = 0
             if rank < belowCount {
                 for i in 0..<n {
@@ -146,6 +130,24 @@ struct SelectionBracket<Value: BracketValue> {
             target[j] = v
         }
         return target[rank]
+    }
+
+    /// How many of `values[0..<count]` have bit patterns below `lower` and above `upper`, in one
+    /// pass the compiler vectorises: positive values order as their bit patterns do, so each
+    /// comparison is the sign bit of an integer difference (written as `v < lower ? 1 : 0` the
+    /// optimiser turned the loop into mispredicted branches).
+    @inline(__always)
+    static func countOutside(_ values: UnsafePointer<Value>, count: Int,
+                             lower: Value.Bits, upper: Value.Bits) -> (below: Int, above: Int) {
+        let sign = Value.Bits.bitWidth - 1
+        var below: Value.Bits = 0
+        var above: Value.Bits = 0
+        for i in 0..<count {
+            let bits = values[i].bitPattern
+            below &+= (bits &- lower) &>> sign
+            above &+= (upper &- bits) &>> sign
+        }
+        return (Int(below), Int(above))
     }
 
     /// The value of rank `k + 1` in `values[0..<count]`, given `low`, the value of rank `k`: `low`
