@@ -85,14 +85,8 @@ final class FastPathTests: XCTestCase {
     func testSelectionBracketGivesExactMiddlePair() {
         var generator = SeededGenerator(seed: 11)
         for count in [256, 513, 7, 2] {
-            var bracket = SelectionBracket<Double>()
-            var floatBracket = SelectionBracket<Float>()
-            let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 3 * count)
-            let floatScratch = UnsafeMutablePointer<Float>.allocate(capacity: 3 * count)
-            defer {
-                scratch.deallocate()
-                floatScratch.deallocate()
-            }
+            var brackets = BracketPair(count: count)
+            defer { brackets.deallocate() }
             var level = 1.0
             for step in 0..<400 {
                 // slow drift, with a jump by 10⁶ every 50 steps and quantised values every 7th
@@ -100,19 +94,7 @@ final class FastPathTests: XCTestCase {
                 var values = (0..<count).map { _ in level * exp(3 * generator.gaussian()) }
                 if step % 7 == 3 { values = values.map { ($0 / level * 4).rounded(.up) * level } }
                 // the floats scaled by 1e-24, so the 10⁴⁸ the jumps reach stays inside their range
-                var floats = values.map { Float($0 * 1e-24) }
-                let sorted = values.sorted()
-                let sortedFloats = floats.sorted()
-                let pair = values.withUnsafeMutableBufferPointer {
-                    bracket.middlePair(of: $0.baseAddress!, count: count, scratch: scratch)
-                }
-                let floatPair = floats.withUnsafeMutableBufferPointer {
-                    floatBracket.middlePair(of: $0.baseAddress!, count: count, scratch: floatScratch)
-                }
-                XCTAssertEqual(pair.low, sorted[(count - 1) / 2], "count \(count) step \(step)")
-                XCTAssertEqual(pair.high, sorted[count / 2], "count \(count) step \(step)")
-                XCTAssertEqual(floatPair.low, sortedFloats[(count - 1) / 2], "float, count \(count) step \(step)")
-                XCTAssertEqual(floatPair.high, sortedFloats[count / 2], "float, count \(count) step \(step)")
+                brackets.assertExact(values, values.map { Float($0 * 1e-24) }, "count \(count) step \(step)")
             }
         }
     }
@@ -124,14 +106,8 @@ final class FastPathTests: XCTestCase {
     func testIssue13_selectionBracketOnADriftingSeriesIsExact() {
         var generator = SeededGenerator(seed: 12)
         for count in [256, 513, 6, 3] {
-            var bracket = SelectionBracket<Double>()
-            var floatBracket = SelectionBracket<Float>()
-            let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 3 * count)
-            let floatScratch = UnsafeMutablePointer<Float>.allocate(capacity: 3 * count)
-            defer {
-                scratch.deallocate()
-                floatScratch.deallocate()
-            }
+            var brackets = BracketPair(count: count)
+            defer { brackets.deallocate() }
             var values = (0..<count).map { _ in exp(3 * generator.gaussian()) }
             for step in 0..<600 {
                 // each value drifts by about 1 % a step; every 40th step one value in ten jumps
@@ -140,19 +116,7 @@ final class FastPathTests: XCTestCase {
                 }
                 var row = values
                 if step % 9 == 4 { row = row.map { ($0 * 8).rounded(.up) / 8 } }
-                var floats = row.map { Float($0) }
-                let sorted = row.sorted()
-                let sortedFloats = floats.sorted()
-                let pair = row.withUnsafeMutableBufferPointer {
-                    bracket.middlePair(of: $0.baseAddress!, count: count, scratch: scratch)
-                }
-                let floatPair = floats.withUnsafeMutableBufferPointer {
-                    floatBracket.middlePair(of: $0.baseAddress!, count: count, scratch: floatScratch)
-                }
-                XCTAssertEqual(pair.low, sorted[(count - 1) / 2], "count \(count) step \(step)")
-                XCTAssertEqual(pair.high, sorted[count / 2], "count \(count) step \(step)")
-                XCTAssertEqual(floatPair.low, sortedFloats[(count - 1) / 2], "float, count \(count) step \(step)")
-                XCTAssertEqual(floatPair.high, sortedFloats[count / 2], "float, count \(count) step \(step)")
+                brackets.assertExact(row, row.map { Float($0) }, "count \(count) step \(step)")
             }
         }
     }
@@ -285,5 +249,44 @@ final class FastPathTests: XCTestCase {
             part.withUnsafeMutableBufferPointer { analyzer.process(emphasised: x, times: times, frames: range, into: $0.baseAddress!) }
         }
         XCTAssertEqual(part.map(\.bitPattern), reference[range].map(\.bitPattern))
+    }
+}
+
+/// A double and a single-precision `SelectionBracket` following one series of rows, with their
+/// scratch: each row's middle pair, in both precisions, must be the sorted row's.
+private struct BracketPair {
+    var bracket = SelectionBracket<Double>()
+    var floatBracket = SelectionBracket<Float>()
+    let count: Int
+    let scratch: UnsafeMutablePointer<Double>
+    let floatScratch: UnsafeMutablePointer<Float>
+
+    init(count: Int) {
+        self.count = count
+        scratch = .allocate(capacity: 3 * count)
+        floatScratch = .allocate(capacity: 3 * count)
+    }
+
+    func deallocate() {
+        scratch.deallocate()
+        floatScratch.deallocate()
+    }
+
+    mutating func assertExact(_ values: [Double], _ floats: [Float], _ label: String,
+                              file: StaticString = #filePath, line: UInt = #line) {
+        var values = values, floats = floats
+        let sorted = values.sorted()
+        let sortedFloats = floats.sorted()
+        let (count, scratch, floatScratch) = (count, scratch, floatScratch)
+        let pair = values.withUnsafeMutableBufferPointer {
+            bracket.middlePair(of: $0.baseAddress!, count: count, scratch: scratch)
+        }
+        let floatPair = floats.withUnsafeMutableBufferPointer {
+            floatBracket.middlePair(of: $0.baseAddress!, count: count, scratch: floatScratch)
+        }
+        XCTAssertEqual(pair.low, sorted[(count - 1) / 2], label, file: file, line: line)
+        XCTAssertEqual(pair.high, sorted[count / 2], label, file: file, line: line)
+        XCTAssertEqual(floatPair.low, sortedFloats[(count - 1) / 2], "float, " + label, file: file, line: line)
+        XCTAssertEqual(floatPair.high, sortedFloats[count / 2], "float, " + label, file: file, line: line)
     }
 }
