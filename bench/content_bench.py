@@ -17,6 +17,12 @@ and overall:
   Δoverall   mean overall of complete on-topic answers minus that of flawed ones
   ooo        out-of-order answers reported out of order (structure.inOrder false)
   s/answer   seconds per rescore (content judged anew; delivery recomputed from the audio)
+Then, per kind of answer (complete, missing a section, out of order, off topic), for the semantic
+tier: the same placement and precision, and the mean overall, Structure and Relevance; and the
+figures the whole set would give at the mix of issue 14's own held-out set (30 complete on-topic
+answers, 6 missing a section, 2 out of order, 6 off topic), each kind's totals weighted by its
+share there — this set holds mostly answers missing a section (45 of 81), which the mean over
+the set weighs far more than that one does.
 
 Usage: bench/content_bench.py [--savvy PATH] [--set DIR] [--limit N]
 """
@@ -82,6 +88,62 @@ def figures(rows):
         "ooo": f"{sum(ooo)}/{len(ooo)}",
         "s/answer": f"{mean(times):.2f}",
     }
+
+
+def kind_of(answer):
+    variant = answer["variant"]
+    return "missing" if variant.startswith("missing-") else variant
+
+
+KINDS = ["complete", "missing", "out-of-order", "off-topic"]
+# Issue 14's held-out set: 44 answers, 6 fluent but off topic, 8 missing a section or out of order
+# (2 of them out of order).
+ISSUE_MIX = {"complete": 30, "missing": 6, "out-of-order": 2, "off-topic": 6}
+
+
+def kind_figures(rows):
+    """Per kind: placement/precision totals and mean overall, Structure, Relevance; then the
+    figures at ISSUE_MIX (each kind's totals and means weighted by its count there)."""
+    totals = {}
+    for answer, truth, rubric, _ in rows:
+        t = totals.setdefault(kind_of(answer), {"n": 0, "true": 0, "placed": 0, "reported": 0, "right": 0,
+                                                "overall": [], "structure": [], "relevance": [], "ooo": 0})
+        starts = truth["sectionStarts"]
+        spans = {s["sectionID"]: s for s in rubric["structureMap"] if s.get("start") is not None}
+        t["n"] += 1
+        t["true"] += len(starts)
+        t["placed"] += sum(1 for k, v in starts.items() if k in spans and abs(spans[k]["start"] - v) <= TOLERANCE)
+        t["reported"] += len(spans)
+        t["right"] += sum(1 for k, v in spans.items() if k in starts and abs(v["start"] - starts[k]) <= TOLERANCE)
+        t["overall"].append(rubric["overall"])
+        for key in ("structure", "relevance"):
+            score = rubric[key]["score"]
+            t[key].append(score if score is not None else 1)
+        t["ooo"] += rubric["structure"].get("inOrder") is False
+
+    def mean(xs):
+        return sum(xs) / len(xs) if xs else float("nan")
+
+    lines = [f"{'kind':<14}{'answers':>8}{'placed':>8}{'precision':>10}{'overall':>9}{'Structure':>10}"
+             f"{'Relevance':>10}{'ooo':>6}"]
+    for kind in KINDS:
+        t = totals.get(kind)
+        if not t:
+            continue
+        lines.append(f"{kind:<14}{t['n']:>8}{t['placed'] / max(t['true'], 1):>8.2f}"
+                     f"{t['right'] / max(t['reported'], 1):>10.2f}{mean(t['overall']):>9.2f}"
+                     f"{mean(t['structure']):>10.2f}{mean(t['relevance']):>10.2f}{t['ooo']:>6}")
+    if all(k in totals for k in ISSUE_MIX):
+        weight = {k: ISSUE_MIX[k] / totals[k]["n"] for k in ISSUE_MIX}
+        placed = sum(weight[k] * totals[k]["placed"] for k in weight) / sum(weight[k] * totals[k]["true"] for k in weight)
+        right = sum(weight[k] * totals[k]["right"] for k in weight)
+        reported = sum(weight[k] * totals[k]["reported"] for k in weight)
+        flawed = [k for k in ISSUE_MIX if k != "complete"]
+        flawed_mean = sum(ISSUE_MIX[k] * mean(totals[k]["overall"]) for k in flawed) / sum(ISSUE_MIX[k] for k in flawed)
+        lines.append(f"at issue 14's mix ({', '.join(f'{n} {k}' for k, n in ISSUE_MIX.items())}): placed {placed:.2f}, "
+                     f"precision {right / max(reported, 1e-9):.2f}, "
+                     f"Δoverall {mean(totals['complete']['overall']) - flawed_mean:+.2f}")
+    return "\n".join(lines)
 
 
 def table(title, results):
@@ -165,6 +227,10 @@ def main():
             if subset:
                 results[drill][tier] = figures(subset)
     print(table(f"content bench: {len(truths)} held-out answers, Whisper transcripts, ±{TOLERANCE} s", results))
+    for tier, tier_rows in rows.items():
+        if tier != "heuristic":
+            print(f"\nper kind, {tier} tier:")
+            print(kind_figures(tier_rows))
 
 
 if __name__ == "__main__":

