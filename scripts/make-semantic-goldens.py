@@ -3,7 +3,8 @@
 - tokenizer-cases.json: the token ids the HF `tokenizers` library gives with all-MiniLM-L6-v2's
   tokenizer.json, the truth the Swift WordPiece tokenizer is tested against;
 - reference-embeddings.json: vectors from the numpy reference (bench/semantic/minilm_ref.py),
-  which the Swift encoder must match element by element.
+  the sentence embedding and the middle layer's pooled state, which the Swift encoder must match
+  element by element.
 
 Run with the engines' venv, which has numpy and `tokenizers` (`make venv`):
     $SAVVY_VENV/bin/python scripts/make-semantic-goldens.py [MODEL_DIR]
@@ -89,11 +90,12 @@ def main():
         f.write("\n")
     print("wrote %d cases to %s" % (len(cases), os.path.normpath(out)))
 
-    vectors = MiniLM(model_dir()).embed(REFERENCE_SENTENCES)
+    vectors, middles = MiniLM(model_dir()).vectors(REFERENCE_SENTENCES)
     out = os.path.join(goldens, "reference-embeddings.json")
     with open(out, "w", encoding="utf-8") as f:
-        rows = [{"text": text, "vector": [round(float(v), 6) for v in vector]}
-                for text, vector in zip(REFERENCE_SENTENCES, vectors)]
+        rows = [{"text": text, "vector": [round(float(v), 6) for v in vector],
+                 "middle": [round(float(v), 6) for v in middle]}
+                for text, vector, middle in zip(REFERENCE_SENTENCES, vectors, middles)]
         json.dump({"source": "bench/semantic/minilm_ref.py", "embeddings": rows}, f)
         f.write("\n")
     print("wrote %d vectors to %s" % (len(rows), os.path.normpath(out)))

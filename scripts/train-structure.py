@@ -195,7 +195,9 @@ def parse_drills():
 
 
 class Embedder:
-    """MiniLM with a cache on disk keyed by the text's SHA-256 (embedding is slow in numpy)."""
+    """MiniLM with a cache on disk keyed by the text's SHA-256 (embedding is slow in numpy): a
+    text's embedding under its hash, its middle layer's pooled state (SentenceVectors.middle)
+    under "middle-" and the hash. Calling it gives the embeddings; `vectors` gives both."""
 
     def __init__(self, cache_path):
         self.model = MiniLM()
@@ -206,13 +208,21 @@ class Embedder:
             self.cache = {k: data[k] for k in data.files}
 
     def __call__(self, texts):
-        out = []
+        return self.vectors(texts)[0]
+
+    def vectors(self, texts):
+        """(embeddings, middle-layer vectors) of `texts`, float64 arrays (n, 384)."""
+        embeddings, middles = [], []
         for text in texts:
             key = hashlib.sha256(text.encode()).hexdigest()
-            if key not in self.cache:
-                self.cache[key] = self.model.embed([text])[0]
-            out.append(self.cache[key])
-        return np.array(out, dtype=np.float64)
+            if "middle-" + key not in self.cache:
+                embedding, middle = self.model.vectors([text])
+                self.cache[key], self.cache["middle-" + key] = embedding[0], middle[0]
+            embeddings.append(self.cache[key])
+            middles.append(self.cache["middle-" + key])
+        width = self.model.w["embeddings.word_embeddings.weight"].shape[1]
+        return (np.array(embeddings, dtype=np.float64).reshape(-1, width),
+                np.array(middles, dtype=np.float64).reshape(-1, width))
 
     def save(self):
         np.savez(self.cache_path, **self.cache)

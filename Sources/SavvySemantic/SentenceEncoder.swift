@@ -3,6 +3,7 @@ import Foundation
 /// Sentence embeddings from all-MiniLM-L6-v2 (or another BERT sentence-transformers model with
 /// the same files), computed on this machine: WordPiece tokens, the BERT encoder, mean pooling
 /// over the tokens, L2 normalisation. Vectors match sentence-transformers' to float precision.
+/// `vectors` also gives the middle layer's pooled state (`SentenceVectors`) from the same pass.
 ///
 /// Deterministic: the same sentence gives the same bytes every run, whatever it is batched
 /// with. Thread-safe: calls to `embed` are serialised (the encoder runs on one core by design).
@@ -21,6 +22,10 @@ public final class SentenceEncoder: @unchecked Sendable {
     /// Tokens per sentence at most, `[CLS]` and `[SEP]` included; the rest of a longer sentence
     /// is not seen (256 for all-MiniLM-L6-v2, about 200 words).
     public var maximumTokens: Int { tokenizer.maximumLength }
+
+    /// The encoder layer pooled as `SentenceVectors.middle` (1-based: its output after that many
+    /// layers; 3 for all-MiniLM-L6-v2).
+    public var middleLayer: Int { BertEncoder.middleLayer(of: configuration.layers) }
 
     /// What computes the vectors, e.g. "OpenBLAS SkylakeX kernels, 1 thread" (for `savvy doctor`).
     public var backend: String { "OpenBLAS \(BertEncoder.blasCore) kernels, 1 thread" }
@@ -111,14 +116,19 @@ public final class SentenceEncoder: @unchecked Sendable {
         return encoder
     }
 
-    /// One unit-length vector per sentence, in order. An empty sentence still gets a vector (of
-    /// `[CLS] [SEP]`), so rows line up with the input.
+    /// One unit-length sentence embedding per sentence, in order. An empty sentence still gets a
+    /// vector (of `[CLS] [SEP]`), so rows line up with the input.
     public func embed(_ sentences: [String]) throws -> [[Float]] {
+        try vectors(sentences).map(\.embedding)
+    }
+
+    /// Per sentence, in order, its embedding and its middle layer's pooled state, from one pass.
+    public func vectors(_ sentences: [String]) throws -> [SentenceVectors] {
         let ids = sentences.map(tokenizer.encode)
         lock.lock()
         defer { lock.unlock() }
         let encoder = try encoder()
-        var vectors: [[Float]] = []
+        var vectors: [SentenceVectors] = []
         vectors.reserveCapacity(ids.count)
         var start = 0
         while start < ids.count {

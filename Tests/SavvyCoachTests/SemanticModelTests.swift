@@ -139,6 +139,28 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertTrue(SemanticScorer.isNumber("4") && SemanticScorer.isNumber("four") && !SemanticScorer.isNumber("team"))
     }
 
+    /// The cache hands back both of the encoder's vectors, the same bytes on every later call,
+    /// and `embed` stays the sentence embedding its other users read.
+    func testIssue14_cacheKeepsBothVectorsOfTheEncoder() throws {
+        let encoder = try encoder()
+        let cache = EmbeddingCache(encoder)
+        let texts = ["it fell to me to fix the rota", "what i did was ask the team", "it fell to me to fix the rota"]
+        let first = try cache.vectors(Array(texts.prefix(1)))
+        let all = try cache.vectors(texts)
+        XCTAssertEqual(all[0], first[0], "a cached text keeps its bytes")
+        XCTAssertEqual(all[2], all[0], "a repeated text")
+        XCTAssertEqual(try cache.vectors(texts), all, "every text cached")
+        XCTAssertEqual(try cache.embed(texts), all.map(\.embedding))
+        // The encoder's own vectors, up to the last bits: with OpenBLAS's AVX2 kernels a row's
+        // sums depend on where it sits in the product, so a batch of other sentences moves them.
+        for (cached, direct) in zip(all, try encoder.vectors(texts)) {
+            for (a, b) in [(cached.embedding, direct.embedding), (cached.middle, direct.middle)] {
+                XCTAssertLessThan(zip(a, b).map { abs($0 - $1) }.max() ?? 1, 1e-5)
+            }
+        }
+        XCTAssertGreaterThan(zip(all[0].middle, all[0].embedding).map { abs($0 - $1) }.max() ?? 0, 0.01, "two different vectors")
+    }
+
     func testIssue14_semanticJudgmentIsDeterministic() throws {
         let scorer = SemanticScorer(embedder: try cached())
         let transcript = Fixtures.transcript(SemanticTierTests.naturalSTAR)

@@ -21,37 +21,47 @@ final class SentenceEncoderTests: XCTestCase {
         }
     }
 
+    /// Both vectors element by element against bench/semantic/minilm_ref.py
+    /// (scripts/make-semantic-goldens.py): the sentence embedding and, issue 14, the middle
+    /// layer's pooled state the structure classifier reads.
     func testVectorsMatchTheNumpyReference() throws {
         struct Golden: Decodable {
             struct Row: Decodable {
                 var text: String
                 var vector: [Float]
+                var middle: [Float]
             }
             var embeddings: [Row]
         }
         let encoder = try ModelFixture.encoder()
+        XCTAssertEqual(encoder.middleLayer, 3, "layer 3 of 6, as the reference pools")
         let golden = try JSONDecoder().decode(Golden.self, from: ModelFixture.golden("reference-embeddings.json"))
-        let vectors = try encoder.embed(golden.embeddings.map(\.text))
+        let vectors = try encoder.vectors(golden.embeddings.map(\.text))
+        XCTAssertEqual(vectors.count, golden.embeddings.count)
         for (row, vector) in zip(golden.embeddings, vectors) {
-            XCTAssertEqual(vector.count, 384)
-            let worst = zip(row.vector, vector).map { abs($0 - $1) }.max() ?? 1
-            XCTAssertLessThan(worst, 2e-5, "largest difference from the reference for '\(row.text.prefix(40))'")
+            for (name, reference, got) in [("embedding", row.vector, vector.embedding), ("middle", row.middle, vector.middle)] {
+                XCTAssertEqual(got.count, 384, name)
+                let worst = zip(reference, got).map { abs($0 - $1) }.max() ?? 1
+                XCTAssertLessThan(worst, 2e-5, "largest difference of the \(name) from the reference for '\(row.text.prefix(40))'")
+            }
         }
+        XCTAssertEqual(try encoder.embed(golden.embeddings.map(\.text)), vectors.map(\.embedding), "embed is the vectors' embedding")
     }
 
     func testShapeAndUnitLength() throws {
         let encoder = try ModelFixture.encoder()
         XCTAssertEqual(encoder.modelID, "all-MiniLM-L6-v2")
         XCTAssertEqual(encoder.dimension, 384)
-        let vectors = try encoder.embed(["", "One.", String(repeating: "a long sentence that goes on ", count: 60)])
+        let vectors = try encoder.vectors(["", "One.", String(repeating: "a long sentence that goes on ", count: 60)])
         XCTAssertEqual(vectors.count, 3)
-        for vector in vectors {
+        for vector in vectors.flatMap({ [$0.embedding, $0.middle] }) {
             XCTAssertEqual(vector.count, 384)
             XCTAssertTrue(vector.allSatisfy(\.isFinite))
             XCTAssertEqual(cosine(vector, vector), 1, accuracy: 1e-5)
             XCTAssertEqual(vector.reduce(0) { $0 + $1 * $1 }, 1, accuracy: 1e-5)
         }
         XCTAssertEqual(try encoder.embed([]), [])
+        XCTAssertEqual(try encoder.vectors([]), [])
     }
 
     /// Same bytes on a second run and whatever the batch: one by one, all together, and in
@@ -60,11 +70,16 @@ final class SentenceEncoderTests: XCTestCase {
         let encoder = try ModelFixture.encoder()
         // About 250 tokens: four 64-row blocks, whose boundaries move with every split below.
         let sentences = example + (0..<9).map { "Sentence \($0): we met the deadline and the team learned from it, \($0 % 7) times over." }
-        let together = try encoder.embed(sentences)
-        assertSameBits(try encoder.embed(sentences), together, "second run")
-        assertSameBits(try sentences.flatMap { try encoder.embed([$0]) }, together, "one at a time")
-        assertSameBits(Array(try encoder.embed(sentences.reversed()).reversed()), together, "reversed order")
-        assertSameBits(try encoder.embed(Array(sentences[..<5])) + encoder.embed(Array(sentences[5...])), together, "two batches")
+        // Both vectors of each sentence, one after the other.
+        func embed(_ sentences: [String]) throws -> [[Float]] {
+            try encoder.vectors(sentences).flatMap { [$0.embedding, $0.middle] }
+        }
+        let together = try embed(sentences)
+        assertSameBits(try embed(sentences), together, "second run")
+        assertSameBits(try sentences.flatMap { try embed([$0]) }, together, "one at a time")
+        assertSameBits(
+            try encoder.vectors(sentences.reversed()).reversed().flatMap { [$0.embedding, $0.middle] }, together, "reversed order")
+        assertSameBits(try embed(Array(sentences[..<5])) + embed(Array(sentences[5...])), together, "two batches")
     }
 
     /// Bit-for-bit equality, reporting the first differing sentence and element (not 30 000 numbers).
@@ -72,7 +87,7 @@ final class SentenceEncoderTests: XCTestCase {
         XCTAssertEqual(actual.count, expected.count, label, line: line)
         for (row, (a, e)) in zip(actual, expected).enumerated() {
             if let column = a.count != e.count ? 0 : a.indices.first(where: { a[$0].bitPattern != e[$0].bitPattern }) {
-                return XCTFail("\(label): sentence \(row) differs first at element \(column): \(a[column]) vs \(e[column])", line: line)
+                return XCTFail("\(label): vector \(row) (sentence \(row / 2)) differs first at element \(column): \(a[column]) vs \(e[column])", line: line)
             }
         }
     }
@@ -157,7 +172,7 @@ final class SentenceEncoderTests: XCTestCase {
         XCTAssertEqual(deferred.modelID, eager.modelID)
         XCTAssertEqual(deferred.dimension, eager.dimension)
         XCTAssertEqual(deferred.backend, eager.backend)
-        XCTAssertEqual(try deferred.embed(example), try eager.embed(example))
+        XCTAssertEqual(try deferred.vectors(example), try eager.vectors(example))
         XCTAssertEqual(try deferred.embed(example.reversed()), try eager.embed(example.reversed()), "a second embed reuses the weights")
     }
 

@@ -4,7 +4,8 @@
 Reads the same files savvy reads (`model.safetensors`, `tokenizer.json` in the model directory
 that `make venv` unpacks to `$SAVVY_VENV/models/all-MiniLM-L6-v2`), tokenises with the HF
 `tokenizers` package, and runs the 6-layer BERT encoder, mean pooling over the tokens and L2
-normalisation, as sentence-transformers does. Each sentence is encoded on its own (no padding),
+normalisation, as sentence-transformers does; `vectors` also pools the middle layer's output the
+same way (Swift's SentenceVectors). Each sentence is encoded on its own (no padding),
 so a sentence's embedding never depends on what it was batched with.
 
 Needs numpy and tokenizers; both are in the engines' venv (`make venv`), so
@@ -17,6 +18,7 @@ prints one JSON document: {"model": …, "dimension": 384, "embeddings": [[…],
     from minilm_ref import MiniLM
     model = MiniLM()                # or MiniLM("/path/to/model")
     vectors = model.embed(["a sentence", …])   # float32 array (n, 384), rows of unit length
+    vectors, middle = model.vectors([…])       # and the middle layer's pooled state, same shape
 """
 
 import argparse
@@ -40,6 +42,9 @@ LAYERS = 6
 HEADS = 12
 HIDDEN = 384
 LAYER_NORM_EPS = 1e-12
+# The layer whose output is also pooled (BertEncoder.middleLayer: the middle of the 6): it keeps
+# how a sentence is told, which the final layer, trained for similarity, smooths away.
+MIDDLE_LAYER = (LAYERS + 1) // 2
 
 _DTYPES = {"F32": np.dtype("<f4"), "F16": np.dtype("<f2"), "I64": np.dtype("<i8")}
 
@@ -89,6 +94,12 @@ def gelu(x):
     return (0.5 * x64 * (1.0 + erf(x64 / math.sqrt(2.0)))).astype(np.float32)
 
 
+def pool(x):
+    """Mean over the token rows, in double precision, scaled to unit length (as float32)."""
+    pooled = x.astype(np.float64).mean(axis=0)
+    return (pooled / max(np.linalg.norm(pooled), 1e-12)).astype(np.float32)
+
+
 def layer_norm(x, weight, bias):
     mean = x.mean(axis=-1, keepdims=True)
     var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
@@ -109,8 +120,10 @@ class MiniLM:
     def _linear(self, x, name):
         return x @ self.w[name + ".weight"].T + self.w[name + ".bias"]
 
-    def embed_ids(self, ids):
-        """One sentence's token ids (with [CLS]/[SEP]) → its unit-length embedding."""
+    def vectors_ids(self, ids):
+        """One sentence's token ids (with [CLS]/[SEP]) → its unit-length embedding (the final
+        layer's mean over the tokens) and the same pooling of layer MIDDLE_LAYER's output
+        (SentenceVectors in Swift)."""
         w = self.w
         n = len(ids)
         x = (w["embeddings.word_embeddings.weight"][ids]
@@ -118,6 +131,7 @@ class MiniLM:
              + w["embeddings.token_type_embeddings.weight"][0])
         x = layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
         head = HIDDEN // HEADS
+        middle = None
         for layer in range(LAYERS):
             p = f"encoder.layer.{layer}."
             q = self._linear(x, p + "attention.self.query").reshape(n, HEADS, head).transpose(1, 0, 2)
@@ -133,13 +147,19 @@ class MiniLM:
             inner = gelu(self._linear(x, p + "intermediate.dense"))
             x = layer_norm(self._linear(inner, p + "output.dense") + x,
                            w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"])
-        pooled = x.astype(np.float64).mean(axis=0)
-        return (pooled / max(np.linalg.norm(pooled), 1e-12)).astype(np.float32)
+            if layer + 1 == MIDDLE_LAYER:
+                middle = pool(x)
+        return pool(x), middle
+
+    def vectors(self, sentences):
+        """(embeddings, middle-layer vectors): two float32 arrays (n, 384) of unit rows."""
+        if not sentences:
+            return np.zeros((0, HIDDEN), dtype=np.float32), np.zeros((0, HIDDEN), dtype=np.float32)
+        pairs = [self.vectors_ids(self.token_ids(s)) for s in sentences]
+        return np.stack([p[0] for p in pairs]), np.stack([p[1] for p in pairs])
 
     def embed(self, sentences):
-        if not sentences:
-            return np.zeros((0, HIDDEN), dtype=np.float32)
-        return np.stack([self.embed_ids(self.token_ids(s)) for s in sentences])
+        return self.vectors(sentences)[0]
 
 
 def main():

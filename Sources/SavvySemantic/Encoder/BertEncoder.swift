@@ -2,7 +2,8 @@ import COpenBLAS
 import Foundation
 
 /// The BERT encoder (embeddings, post-LayerNorm transformer layers) with mean pooling and L2
-/// normalisation, as sentence-transformers runs all-MiniLM-L6-v2.
+/// normalisation, as sentence-transformers runs all-MiniLM-L6-v2; the middle layer's output is
+/// pooled the same way on the way (`SentenceVectors`).
 ///
 /// Matrix products go through OpenBLAS `cblas_sgemm` on one thread, so every sum is done in one
 /// fixed order and the same input gives the same bytes. The tokens of several sentences are
@@ -130,9 +131,14 @@ final class BertEncoder: @unchecked Sendable {
         }
     }
 
-    /// Unit-length vectors for sentences given as token ids (each with its `[CLS]` and `[SEP]`,
+    /// The layer whose output is pooled as `SentenceVectors.middle`: the middle one (3 of
+    /// all-MiniLM-L6-v2's 6). Layers 2–4 helped a sentence classifier about equally; the first
+    /// layers see little context, the last are shaped towards the similarity objective.
+    static func middleLayer(of layers: Int) -> Int { (layers + 1) / 2 }
+
+    /// Both pooled vectors for sentences given as token ids (each with its `[CLS]` and `[SEP]`,
     /// at most `maximumSequenceLength` long).
-    func embed(_ sentences: [[Int32]]) -> [[Float]] {
+    func embed(_ sentences: [[Int32]]) -> [SentenceVectors] {
         let h = configuration.hiddenSize
         let rows = sentences.reduce(0) { $0 + $1.count }
         var x = [Float](repeating: 0, count: rows * h)
@@ -148,7 +154,9 @@ final class BertEncoder: @unchecked Sendable {
             }
         }
         layerNorm(&x, rows: rows, embeddingNorm)
-        for layer in layers {
+        let middleLayer = Self.middleLayer(of: layers.count)
+        var middle: [[Float]] = []
+        for (index, layer) in layers.enumerated() {
             let context = attention(layer.queryKeyValue.apply(x, rows: rows), sentences: sentences)
             var attended = layer.attentionOutput.apply(context, rows: rows)
             for i in attended.indices { attended[i] += x[i] }
@@ -159,8 +167,9 @@ final class BertEncoder: @unchecked Sendable {
             for i in output.indices { output[i] += attended[i] }
             layerNorm(&output, rows: rows, layer.outputNorm)
             x = output
+            if index + 1 == middleLayer { middle = pool(x, sentences: sentences) }
         }
-        return pool(x, sentences: sentences)
+        return zip(pool(x, sentences: sentences), middle).map { SentenceVectors(embedding: $0, middle: $1) }
     }
 
     /// Multi-head self-attention over each sentence's own rows of the stacked `[Q | K | V]`.
