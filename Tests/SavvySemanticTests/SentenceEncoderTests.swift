@@ -68,7 +68,7 @@ final class SentenceEncoderTests: XCTestCase {
     /// batches large enough to be split by the encoder's row limit.
     func testDeterministicAcrossRunsAndBatchSplits() throws {
         let encoder = try ModelFixture.encoder()
-        // About 250 tokens: four 64-row blocks, whose boundaries move with every split below.
+        // About 250 tokens in ten sentences, stacked at other rows by every split below.
         let sentences = example + (0..<9).map { "Sentence \($0): we met the deadline and the team learned from it, \($0 % 7) times over." }
         // Both vectors of each sentence, one after the other.
         func embed(_ sentences: [String]) throws -> [[Float]] {

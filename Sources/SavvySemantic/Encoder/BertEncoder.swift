@@ -7,17 +7,32 @@ import Foundation
 ///
 /// Matrix products go through OpenBLAS `cblas_sgemm` on one thread, so every sum is done in one
 /// fixed order and the same input gives the same bytes. The tokens of several sentences are
-/// stacked as rows and go through the dense layers in blocks of exactly `blockRows` rows (the last
-/// one padded with zeros): OpenBLAS picks its kernels by the matrix size, so a product over a
-/// varying number of rows was measured to change the last bits of a row with its neighbours;
-/// with one fixed size every row takes the same path, and a sentence's vector does not depend
-/// on what it is batched with. Attention runs over each sentence's own rows, unpadded, so no
-/// mask is needed.
+/// stacked as rows, each sentence starting on a fresh block of `blockRows` rows (its last block
+/// padded with zero rows), and the dense layers multiply one block at a time. OpenBLAS picks its
+/// kernels by the matrix size, so a product over a varying number of rows changed the last bits
+/// of a row with its neighbours; and within one product a row's sums depend on where it falls in
+/// the kernel's tiles (measured on AMD EPYC with the Haswell/Zen kernels, 64-row blocks shared by
+/// several sentences: a sentence's vector moved by 1e-7 with what it was batched with). With
+/// every block of one size and every sentence at the same place in its blocks, each row takes
+/// the same path whatever else is in the batch. Attention runs over each sentence's own rows,
+/// unpadded, so no mask is needed.
 final class BertEncoder: @unchecked Sendable {
-    /// Rows per dense-layer product: a multiple of the kernels' tile height, large enough that
-    /// repacking the weights for each block costs little, small enough that padding the last
-    /// block wastes little (a sentence is 10–40 tokens).
-    static let blockRows = 64
+    /// Rows per dense-layer product: a multiple of the kernels' tile heights, and small, since
+    /// each sentence (10–40 tokens) pads its last block: at 16 a 2-minute answer's 22 sentences
+    /// stack about 1.4 times their tokens, at 64 about 3.5 times.
+    static let blockRows = 16
+
+    /// Where each sentence's rows start (multiples of `blockRows`) and the rows in all.
+    static func layout(_ counts: [Int]) -> (starts: [Int], rows: Int) {
+        var starts: [Int] = []
+        var rows = 0
+        for count in counts {
+            starts.append(rows)
+            rows += (count + blockRows - 1) / blockRows * blockRows
+        }
+        return (starts, rows)
+    }
+
     /// `y = x · Wᵀ + b` for a weight stored `[out, in]` (PyTorch's `nn.Linear`).
     private struct Dense {
         private var blockRows: Int { BertEncoder.blockRows }
@@ -40,25 +55,15 @@ final class BertEncoder: @unchecked Sendable {
             self.outputs = outputs.reduce(0, +)
         }
 
-        /// `rows × outputs` from `rows × inputs`, `blockRows` rows per product.
+        /// `rows × outputs` from `rows × inputs` (`rows` a multiple of `blockRows`, see
+        /// `layout`), one `blockRows`-row product at a time.
         func apply(_ input: [Float], rows: Int) -> [Float] {
+            precondition(rows % blockRows == 0, "rows (\(rows)) are not whole blocks of \(blockRows)")
             var output = [Float](repeating: 0, count: rows * outputs)
-            var paddedInput = [Float](repeating: 0, count: rows % blockRows == 0 ? 0 : blockRows * inputs)
-            var paddedOutput = [Float](repeating: 0, count: paddedInput.isEmpty ? 0 : blockRows * outputs)
             input.withUnsafeBufferPointer { input in
                 output.withUnsafeMutableBufferPointer { output in
                     for start in stride(from: 0, to: rows, by: blockRows) {
-                        let count = min(blockRows, rows - start)
-                        if count == blockRows {
-                            product(input.baseAddress! + start * inputs, output.baseAddress! + start * outputs)
-                        } else {
-                            // The last, short block: copied into zero-padded buffers of full size.
-                            for i in 0..<count * inputs { paddedInput[i] = input[start * inputs + i] }
-                            paddedInput.withUnsafeBufferPointer { a in
-                                paddedOutput.withUnsafeMutableBufferPointer { c in product(a.baseAddress!, c.baseAddress!) }
-                            }
-                            for i in 0..<count * outputs { output[start * outputs + i] = paddedOutput[i] }
-                        }
+                        product(input.baseAddress! + start * inputs, output.baseAddress! + start * outputs)
                     }
                 }
             }
@@ -140,24 +145,25 @@ final class BertEncoder: @unchecked Sendable {
     /// at most `maximumSequenceLength` long).
     func embed(_ sentences: [[Int32]]) -> [SentenceVectors] {
         let h = configuration.hiddenSize
-        let rows = sentences.reduce(0) { $0 + $1.count }
+        let (starts, rows) = Self.layout(sentences.map(\.count))
+        // Padding rows stay zero here; every later step is per row or per sentence, so what
+        // they turn into never reaches a sentence's rows.
         var x = [Float](repeating: 0, count: rows * h)
-        var row = 0
-        for ids in sentences {
+        for (ids, first) in zip(sentences, starts) {
             for (position, id) in ids.enumerated() {
                 let word = Int(id) * h
                 let place = position * h
+                let row = first + position
                 for i in 0..<h {
                     x[row * h + i] = wordEmbeddings[word + i] + positionEmbeddings[place + i] + tokenTypeEmbedding[i]
                 }
-                row += 1
             }
         }
         layerNorm(&x, rows: rows, embeddingNorm)
         let middleLayer = Self.middleLayer(of: layers.count)
         var middle: [[Float]] = []
         for (index, layer) in layers.enumerated() {
-            let context = attention(layer.queryKeyValue.apply(x, rows: rows), sentences: sentences)
+            let context = attention(layer.queryKeyValue.apply(x, rows: rows), sentences: sentences, starts: starts)
             var attended = layer.attentionOutput.apply(context, rows: rows)
             for i in attended.indices { attended[i] += x[i] }
             layerNorm(&attended, rows: rows, layer.attentionNorm)
@@ -167,13 +173,13 @@ final class BertEncoder: @unchecked Sendable {
             for i in output.indices { output[i] += attended[i] }
             layerNorm(&output, rows: rows, layer.outputNorm)
             x = output
-            if index + 1 == middleLayer { middle = pool(x, sentences: sentences) }
+            if index + 1 == middleLayer { middle = pool(x, sentences: sentences, starts: starts) }
         }
-        return zip(pool(x, sentences: sentences), middle).map { SentenceVectors(embedding: $0, middle: $1) }
+        return zip(pool(x, sentences: sentences, starts: starts), middle).map { SentenceVectors(embedding: $0, middle: $1) }
     }
 
     /// Multi-head self-attention over each sentence's own rows of the stacked `[Q | K | V]`.
-    private func attention(_ qkv: [Float], sentences: [[Int32]]) -> [Float] {
+    private func attention(_ qkv: [Float], sentences: [[Int32]], starts: [Int]) -> [Float] {
         let h = configuration.hiddenSize
         let d = configuration.headSize
         let stride = 3 * h
@@ -184,8 +190,7 @@ final class BertEncoder: @unchecked Sendable {
         qkv.withUnsafeBufferPointer { qkv in
             context.withUnsafeMutableBufferPointer { context in
                 scores.withUnsafeMutableBufferPointer { scores in
-                    var first = 0
-                    for sentence in sentences {
+                    for (sentence, first) in zip(sentences, starts) {
                         let n = sentence.count
                         let block = qkv.baseAddress! + first * stride
                         for head in 0..<configuration.heads {
@@ -203,7 +208,6 @@ final class BertEncoder: @unchecked Sendable {
                                 1, scores.baseAddress, Int32(n), value, Int32(stride), 0,
                                 context.baseAddress! + first * h + head * d, Int32(h))
                         }
-                        first += n
                     }
                 }
             }
@@ -212,15 +216,13 @@ final class BertEncoder: @unchecked Sendable {
     }
 
     /// Mean over each sentence's token rows, then scaled to unit length; sums in `Double`.
-    private func pool(_ x: [Float], sentences: [[Int32]]) -> [[Float]] {
+    private func pool(_ x: [Float], sentences: [[Int32]], starts: [Int]) -> [[Float]] {
         let h = configuration.hiddenSize
-        var first = 0
-        return sentences.map { sentence in
+        return zip(sentences, starts).map { sentence, first in
             var sum = [Double](repeating: 0, count: h)
             for row in first..<first + sentence.count {
                 for i in 0..<h { sum[i] += Double(x[row * h + i]) }
             }
-            first += sentence.count
             let mean = sum.map { $0 / Double(sentence.count) }
             let norm = max(mean.reduce(0) { $0 + $1 * $1 }.squareRoot(), 1e-12)
             return mean.map { Float($0 / norm) }
