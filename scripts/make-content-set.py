@@ -31,7 +31,11 @@ Deterministic: fixed seed, sox -R -D. Needs espeak-ng and sox only with --audio;
 needs a savvy binary and SAVVY_VENV (Whisper).
 
 Usage: scripts/make-content-set.py [--out DIR] [--audio [--transcribe [--savvy PATH] [--jobs N]]]
-                                   [--split train|test|all]
+                                   [--split train|test|all] [--train-variants complete,...]
+
+--train-variants speaks (and transcribes) only those variants of the training split (complete,
+missing, out-of-order, off-topic); held-out answers are always all made. For a quick retrain:
+train-structure.py re-cuts the other training variants from their scenario's complete transcript.
 """
 
 import argparse
@@ -400,6 +404,9 @@ def main():
     parser.add_argument("--savvy", default=os.environ.get("SAVVY", ".build/release/savvy"),
                         help="the savvy binary that transcribes (default $SAVVY or .build/release/savvy)")
     parser.add_argument("--jobs", type=int, default=2, help="answers spoken at a time, and savvy score --jobs (default 2)")
+    parser.add_argument("--train-variants", default="complete,missing,out-of-order,off-topic",
+                        help="training variants to speak and transcribe (comma-separated; default all); "
+                             "held-out answers are always all made")
     parser.add_argument("--worker-options", action="store_true",
                         help="transcribe in this process with the Whisper worker's word decoding instead of the binary "
                              "(faster, not the transcript check; run with the venv's python)")
@@ -424,9 +431,20 @@ def main():
     previous = {}
     if os.path.exists(truth_path):
         previous = {e["id"]: e for e in map(json.loads, open(truth_path))}
+    variants = set(args.train_variants.split(","))
+    unknown = variants - {"complete", "missing", "out-of-order", "off-topic"}
+    if unknown:
+        sys.exit(f"make-content-set: unknown variant(s) {', '.join(sorted(unknown))} in --train-variants "
+                 "(use complete, missing, out-of-order, off-topic)")
+
+    def made(answer):
+        kind = "missing" if answer["variant"].startswith("missing") else answer["variant"]
+        return (args.split == "all" or answer["split"] == args.split) and \
+            (answer["split"] == "test" or kind in variants)
+
     todo, kept = [], {}
     for answer in everything:
-        if args.split != "all" and answer["split"] != args.split:
+        if not made(answer):
             continue
         source = hashlib.sha256(json.dumps(answer["sentences"], sort_keys=True).encode()).hexdigest()
         old = previous.get(answer["id"])
@@ -440,7 +458,7 @@ def main():
             open(truth_path, "w") as truth:
         spoken = pool.map(speak, [(a, s, wav_dir) for a, s in todo])
         for answer in everything:
-            if args.split != "all" and answer["split"] != args.split:
+            if not made(answer):
                 continue
             entry = kept.get(answer["id"]) or next(spoken)
             truth.write(json.dumps(entry, sort_keys=True) + "\n")
@@ -448,7 +466,7 @@ def main():
     if args.transcribe:
         # Every answer, every variant: each is its own recording, and at run time the judge sees
         # what the recogniser made of that recording, not of another variant's sentences.
-        transcribe(args.out, [a for a in everything if args.split == "all" or a["split"] == args.split],
+        transcribe(args.out, [a for a in everything if made(a)],
                    args.savvy, args.jobs, WORKER if args.worker_options else SAVVY)
 
 if __name__ == "__main__":

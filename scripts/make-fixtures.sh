@@ -204,19 +204,22 @@ say sy2 "Was it worth it? Yes, the rating went up to four point five."
 assemble "$OUT/symbols.wav" "$OUT/symbols.json" speech:sy1 pause:g080 speech:sy2
 
 # repeated.wav: a speaker really asking the same question three times, each copy on its own
-# stretch of speech (as on AMI dev01): the loop check must keep all three.
-say rp0 "Before you log in, I need to ask you one thing."
-say rp1 "What is the username?"
-say rp2 "And the password, please."
+# stretch of speech (as on AMI dev01): the loop check must keep all three. The wording is one
+# tiny.en writes three times on every kernel configuration tried (oneDNN AVX2 and AVX-512, MKL,
+# CTranslate2's generic kernels); "What is the username?" was written twice on some of them.
+say rp0 "Let me check the line first."
+say rp1 "Can you hear me now?"
+say rp2 "Good, then we can start."
 assemble "$OUT/repeated.wav" "$OUT/repeated.json" \
     speech:rp0 pause:g060 speech:rp1 pause:g060 speech:rp1 pause:g060 speech:rp1 pause:g025 speech:rp2
 
 # --- issue 14: window-hole.wav ---------------------------------------------------------------------
 # The first four sentences of a pitch from the content dev set (pitch-06-complete of
 # scripts/make-content-set.py: its voice, rate and seeded pauses), 35 s. Whisper tiny.en stops
-# writing the first 30 s window's last sentence at "…simple checks and how to" and stretches "how"
-# over the 6 s of "build a sheet someone else can understand. Each session uses our own reports"
-# to the window's end; the transcript check must find those words.
+# writing the first 30 s window's last sentence at "…simple checks and how to" and either
+# stretches "how" over the 6 s of "build a sheet someone else can understand. Each session uses
+# our own reports" to the window's end (MKL, oneDNN AVX-512) or leaves them without words (the
+# AVX2 kernels savvy pins); the transcript check must find those words.
 VOICE=en-us+f4
 WPM=138
 say wh1 "Spreadsheets run half this company, and almost nobody was ever taught how to use them."

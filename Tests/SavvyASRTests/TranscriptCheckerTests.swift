@@ -253,6 +253,32 @@ final class TranscriptCheckerTests: XCTestCase {
         }
     }
 
+    /// Session 11 (window-hole.wav on the AVX2 kernels): a gap's re-decode hears a second of the
+    /// words before and after it, and keeps only the words whose middle lies between those words'
+    /// own edges: one left out in the padding before the gap is recovered, the neighbours heard
+    /// again are not written twice.
+    func testGapIsRedecodedWithItsNeighboursAndTheirWordsAreNotRepeated() throws {
+        // "…how to" ends at 4.0; "build a" (4.0–4.6) lies in the 0.3 s padding and beyond it,
+        // then 3 s without words; "each session" resumes at 8.0.
+        let spoken = words("and how to", from: 2.8) + words("each session uses", from: 8.0)
+        let speech = [(start: 2.8, end: 9.2)]
+        var windows: [(Double, Double)] = []
+        let checked = try TranscriptChecker().check(
+            Transcript(words: spoken, engine: "whisper", model: "m"), speech: speech, verbatimPrompt: nil,
+            redecode: { start, end, _ in
+                windows.append((start, end))
+                // The engine hears "to" again at the window's start and "each" at its end.
+                return (self.words("to", from: 3.6) + self.words("build a sheet someone else can understand", from: 4.0, step: 0.5)
+                        + self.words("each", from: 8.0), [])
+            })
+        XCTAssertEqual(windows.count, 1)
+        XCTAssertEqual(windows[0].0, 3.0, accuracy: 1e-9, "a second before the gap's last word ends")
+        XCTAssertEqual(windows[0].1, 9.0, accuracy: 1e-9, "a second after the next word starts")
+        XCTAssertEqual(checked.words.map(\.text).joined(separator: " "),
+                       "and how to build a sheet someone else can understand each session uses")
+        XCTAssertEqual(checked.check?.recoveredWords, 7)
+    }
+
     /// Issue 9: word-less speech is decoded again without and then with the prompt; what stays
     /// word-less is reported, and coverage counts only speech with words.
     func testIssue9_WordlessSpeechIsRedecodedThenReported() throws {
@@ -271,7 +297,8 @@ final class TranscriptCheckerTests: XCTestCase {
 
         let recovered = try TranscriptChecker().check(
             transcript, speech: speech, verbatimPrompt: "Umm.",
-            redecode: { start, _, _ in (self.words("then we rolled back the schema change", from: start + 0.2, step: 0.6), []) })
+            // Timed on the recording's clock, as an engine times them, whatever the window.
+            redecode: { _, _, _ in (self.words("then we rolled back the schema change", from: 1.7, step: 0.6), []) })
         XCTAssertEqual(recovered.check?.unrecognised, [])
         XCTAssertEqual(recovered.check?.recoveredWords, 7)
         XCTAssertEqual(recovered.words.map(\.text).joined(separator: " "), "we fixed it then we rolled back the schema change and it held")

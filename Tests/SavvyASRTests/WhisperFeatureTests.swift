@@ -4,10 +4,15 @@ import XCTest
 @testable import SavvyASR
 
 /// The worker's block-wise log-mel features (issue 13 item 1) against faster-whisper's own, run in
-/// the installed venv: the same bytes for every length, so bounding the worker's memory changes
-/// no transcript.
+/// the installed venv. A request of one block (under 4096 frames, every answer up to 40 s) gets
+/// the same bytes. A longer one gets the same bytes where OpenBLAS's sgemm computes a column the
+/// same way whatever the product's width (Sandybridge kernels, and the machine this was first
+/// measured on); on AMD EPYC its Haswell/Zen kernels round a 16-column group by the product's
+/// width, so a block's columns may differ from the whole product's by an ulp or two, and the
+/// check there is a bound (1e-6 on features of about −1…2) and repeatability: the same request
+/// twice gives the same bytes, so a transcript never depends on the run.
 final class WhisperFeatureTests: XCTestCase {
-    func testIssue13_blockFeaturesEqualFasterWhispersBitForBit() throws {
+    func testIssue13_blockFeaturesEqualFasterWhispers() throws {
         let configuration = WhisperConfiguration(environment: ProcessInfo.processInfo.environment)
         guard FileManager.default.isExecutableFile(atPath: configuration.pythonPath) else {
             throw XCTSkip("Whisper's venv is not installed (set SAVVY_VENV)")
@@ -29,8 +34,13 @@ for frames in [1, 2, 2047, 2048, 2049, 2050, 4095, 4096, 4097, 4113, 6144 + 65, 
     audio[samples // 3 : samples // 2] *= 1e-4
     whole = FeatureExtractor()(audio)
     blocks = BoundedFeatures(FeatureExtractor())(audio)
-    if whole.shape != blocks.shape or whole.tobytes() != blocks.tobytes():
+    again = BoundedFeatures(FeatureExtractor())(audio)
+    if whole.shape != blocks.shape or blocks.tobytes() != again.tobytes():
         bad.append(frames)
+    elif frames < 4096 and whole.tobytes() != blocks.tobytes():
+        bad.append(frames)
+    elif float(np.max(np.abs(whole - blocks))) > 1e-6:
+        bad.append((frames, float(np.max(np.abs(whole - blocks)))))
 print("differs:", bad)
 """#
         let process = Process()

@@ -68,10 +68,13 @@ final class TranscriptTrustTests: XCTestCase {
     }
 
     /// Issue 14: on window-hole.wav Whisper stops writing its first 30 s window at "…simple
-    /// checks and how to" and stretches "how" over the next 6 s of speech to the window's end.
-    /// The check decodes the sentences around the stretched word again, and the words the first
-    /// decode left out ("build a sheet someone else can understand. Each session uses…") are in
-    /// the transcript.
+    /// checks and how to". How it fails depends on the kernels: on MKL and on oneDNN's AVX-512
+    /// ones it stretched "how" over the next 6 s of speech to the window's end (the stretched-word
+    /// rule decodes the sentences around it again); on the AVX2 kernels savvy pins (the same on
+    /// every machine, `WhisperWorker.kernelSettings`) it leaves those 6 s without words (the
+    /// coverage rule decodes the gap again, with a second of the words before it). Either way
+    /// the words the first decode left out ("build a sheet someone else can understand. Each
+    /// session uses…") are in the transcript, and the check says it recovered them there.
     func testIssue14_WordsUnderAStretchedWordAreRecovered() throws {
         try requireWhisper()
         let run = try BinaryRun.savvy(["score", PackagePaths.fixture("window-hole.wav"), "--json", "--no-save", "--asr",
@@ -84,11 +87,17 @@ final class TranscriptTrustTests: XCTestCase {
             XCTAssertTrue(texts.contains(word), "\(word) missing: \(texts.joined(separator: " "))")
         }
         XCTAssertGreaterThanOrEqual(texts.count, try sidecar("window-hole.json").words - 5)
-        let stretched = try XCTUnwrap(try check(json)["stretchedWords"] as? [[String: Any]])
-        XCTAssertEqual(stretched.count, 1)
-        let start = try XCTUnwrap(stretched.first?["start"] as? Double), end = try XCTUnwrap(stretched.first?["end"] as? Double)
-        XCTAssertTrue(start < 24 && end > 29.9, "window \(start)–\(end)")
-        XCTAssertEqual(try check(json)["trusted"] as? Bool, true)
+        let check = try check(json)
+        let stretched = (check["stretchedWords"] as? [[String: Any]]) ?? []
+        XCTAssertLessThanOrEqual(stretched.count, 1)
+        if let window = stretched.first {
+            let start = try XCTUnwrap(window["start"] as? Double), end = try XCTUnwrap(window["end"] as? Double)
+            XCTAssertTrue(start < 24 && end > 29.9, "window \(start)–\(end)")
+        } else {
+            // The gap's words were found by decoding it again: "build … session" are 12 words.
+            XCTAssertGreaterThanOrEqual(check["recoveredWords"] as? Int ?? 0, 12, "\(check)")
+        }
+        XCTAssertEqual(check["trusted"] as? Bool, true)
     }
 
     /// Issue 14: skipped-opening.wav starts on a word, and Whisper tiny.en begins its decode at
@@ -140,7 +149,7 @@ final class TranscriptTrustTests: XCTestCase {
         let (json, _) = try score("repeated.wav", home: home)
         let words = try XCTUnwrap((json["transcript"] as? [String: Any])?["words"] as? [[String: Any]])
         let text = words.compactMap { $0["text"] as? String }.joined(separator: " ")
-        XCTAssertEqual(text.components(separatedBy: "what is the username").count - 1, 3, text)
+        XCTAssertEqual(text.components(separatedBy: "can you hear me now").count - 1, 3, text)
         XCTAssertGreaterThanOrEqual(words.count, try sidecar("repeated.json").words - 1, text)
         XCTAssertEqual((try check(json)["loops"] as? [Any])?.count, 0)
     }

@@ -7,7 +7,9 @@ import SavvyTestSupport
 /// attribute 'cleandoc'") and could run arbitrary code.
 final class WhisperIsolationTests: XCTestCase {
     func testWhisperIgnoresPythonFilesInTheCurrentFolder() throws {
-        let venv = ProcessInfo.processInfo.environment["SAVVY_VENV"] ?? ""
+        // As savvy finds it: SAVVY_VENV, or the default place `make venv` installs to.
+        let configured = ProcessInfo.processInfo.environment["SAVVY_VENV"] ?? ""
+        let venv = configured.isEmpty ? NSHomeDirectory() + "/.local/share/savvy/venv" : configured
         try XCTSkipUnless(FileManager.default.fileExists(atPath: venv + "/bin/python"),
                           "the Whisper venv is not installed (make venv)")
         let folder = try TemporaryDirectory()

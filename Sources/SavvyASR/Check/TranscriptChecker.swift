@@ -183,16 +183,17 @@ public struct TranscriptChecker: Sendable {
         var unrecognised: [TranscriptCheck.Stretch] = []
         var recoveredList: [TranscriptWord] = []
         var repetitivePieces: [(start: Double, end: Double)] = []
-        for gap in uncovered(speech: speech, words: words) where gap.end - gap.start >= minimumStretchSeconds {
+        for (gap, window, accepted) in uncoveredInContext(speech: speech, words: words)
+        where gap.end - gap.start >= minimumStretchSeconds {
             var found: [TranscriptWord] = []
             var repetitive = false
             if let redecode {
                 redecoded += 1
-                var decoded = try redecode(gap.start, gap.end, nil)
-                found = Self.words(decoded.words, within: [(gap.start, gap.end)])
+                var decoded = try redecode(window.start, window.end, nil)
+                found = Self.words(decoded.words, within: [accepted])
                 if found.isEmpty, let verbatimPrompt {
-                    decoded = try redecode(gap.start, gap.end, verbatimPrompt)
-                    found = Self.words(decoded.words, within: [(gap.start, gap.end)])
+                    decoded = try redecode(window.start, window.end, verbatimPrompt)
+                    found = Self.words(decoded.words, within: [accepted])
                 }
                 // A loop in a short window is no recovery.
                 if !loopEvidence.loops(in: found, speech: speech, segments: decoded.segments).isEmpty { found = [] }
@@ -347,28 +348,64 @@ public struct TranscriptChecker: Sendable {
 
     /// Parts of the speech segments no padded word span covers, in time order.
     func uncovered(speech: [(start: Double, end: Double)], words: [TranscriptWord]) -> [(start: Double, end: Double)] {
-        var covered: [(start: Double, end: Double)] = []
+        uncoveredInContext(speech: speech, words: words).map(\.gap)
+    }
+
+    /// Seconds of the neighbouring words a gap's re-decode also hears (at most: not past the
+    /// neighbouring words' own stretch of speech).
+    static let contextSeconds = 1.0
+
+    /// Each stretch of speech no word covers (`gap`), with the window to decode it again in
+    /// (`window`) and the span whose words are taken from that decode (`accepted`).
+    ///
+    /// A word covers `wordPadding` either side, so the gap starts that far after the last word
+    /// before it; but a word Whisper left out may lie in that padding (its end times run early),
+    /// and a decode that starts in the middle of speech mishears its first word. window-hole.wav
+    /// on oneDNN's AVX2 kernels: the decode ended at "…and how to" (to ends at 24.1 s), the gap's
+    /// own decode from 24.4 s began at "sheet", and from 24.1 s it misheard "I can understand";
+    /// with 0.6 s or more of the words before (from 22.3 to 23.5 s, every 0.1–0.3 s) it gave
+    /// "…how to build a sheet someone else can understand" each time. Started right at a word's
+    /// start as Whisper timed it (23.9 s, after the onset) it misheard "the real machine". So the
+    /// window takes in `contextSeconds` of the neighbouring words, and the words kept are those
+    /// whose middle lies between the neighbours' own edges: "how to" again is left out, "build a"
+    /// is kept.
+    func uncoveredInContext(speech: [(start: Double, end: Double)], words: [TranscriptWord])
+        -> [(gap: (start: Double, end: Double), window: (start: Double, end: Double), accepted: (start: Double, end: Double))] {
+        // Covered spans, each with its first word's start and its last word's end (stretch-aware:
+        // a word stretched over speech covers only the time it takes to say).
+        struct Span { var start, end, firstStart, lastEnd: Double }
+        var covered: [Span] = []
         let sorted = words.sorted(by: { $0.start < $1.start })
-        // A word stretched over speech covers only the time it takes to say (issue 14).
         let stretched = Set(stretchedWords.stretched(in: sorted, speech: speech))
         for (index, word) in sorted.enumerated() {
             let end = stretched.contains(index)
                 ? word.start + stretchedWords.plausibleSeconds(word.text) : max(word.end, word.start)
-            let span = (start: word.start - wordPadding, end: end + wordPadding)
+            let span = Span(start: word.start - wordPadding, end: end + wordPadding, firstStart: word.start, lastEnd: end)
             if let last = covered.last, span.start <= last.end {
-                covered[covered.count - 1].end = max(last.end, span.end)
+                if span.end >= last.end {
+                    covered[covered.count - 1].end = span.end
+                    covered[covered.count - 1].lastEnd = end
+                }
             } else {
                 covered.append(span)
             }
         }
-        var gaps: [(start: Double, end: Double)] = []
+        var gaps: [(gap: (start: Double, end: Double), window: (start: Double, end: Double), accepted: (start: Double, end: Double))] = []
+        func add(_ start: Double, _ end: Double, before: Span?, after: Span?) {
+            let window = (start: before.map { max($0.firstStart, $0.lastEnd - Self.contextSeconds) } ?? start,
+                          end: after.map { min($0.lastEnd, $0.firstStart + Self.contextSeconds) } ?? end)
+            let accepted = (start: before.map { min($0.lastEnd, start) } ?? start, end: after.map { max($0.firstStart, end) } ?? end)
+            gaps.append((gap: (start, end), window: window, accepted: accepted))
+        }
         for segment in speech {
             var cursor = segment.start
+            var before: Span? = nil
             for span in covered where span.end > cursor && span.start < segment.end {
-                if span.start > cursor { gaps.append((cursor, span.start)) }
+                if span.start > cursor { add(cursor, span.start, before: before, after: span) }
+                if span.end > cursor { before = span }
                 cursor = max(cursor, span.end)
             }
-            if cursor < segment.end { gaps.append((cursor, segment.end)) }
+            if cursor < segment.end { add(cursor, segment.end, before: before, after: nil) }
         }
         return gaps
     }

@@ -83,6 +83,9 @@ final class WhisperWorker {
         for (name, value) in Self.allocatorSettings where environment[name] == nil {
             environment[name] = value
         }
+        for (name, value) in Self.kernelSettings(cpuFlags: Self.cpuFlags()) where environment[name] == nil {
+            environment[name] = value
+        }
         process.environment = environment
         process.standardInput = childEnd
         process.standardOutput = replies
@@ -114,6 +117,34 @@ final class WhisperWorker {
 
     /// glibc malloc settings the worker starts with (see `init`).
     static let allocatorSettings = ["MALLOC_ARENA_MAX": "1", "MALLOC_MMAP_THRESHOLD_": "4194304"]
+
+    /// The numeric kernels the worker runs on, the same on every x86-64 CPU with AVX2 and FMA,
+    /// unless the user set one of these. Left to themselves, CTranslate2, the oneDNN inside it
+    /// and numpy's OpenBLAS each pick kernels by CPU vendor and model (Intel MKL on Intel, oneDNN
+    /// on AMD; AVX-512 VNNI on Zen 4 and Ice Lake, AVX2 elsewhere), and their sums round
+    /// differently. Greedy and beam search turn an ulp into another word when two readings are
+    /// close: the same recording gave "what is the username" three times on one configuration
+    /// and twice on another (tests' repeated.wav, session 10), so one answer got two transcripts,
+    /// and two scores, on two machines. Pinned, it gets one. The cost, measured on an AMD EPYC
+    /// with AVX-512 (oneDNN's AVX-512 VNNI kernels against its AVX2 ones): 5.5 s of CPU against
+    /// 4.6 s for two fixture answers, about a sixth more. Without AVX2 (older x86-64, ARM) the
+    /// libraries choose as before.
+    static func kernelSettings(cpuFlags: Set<String>) -> [String: String] {
+        guard cpuFlags.contains("avx2"), cpuFlags.contains("fma") else { return [:] }
+        return [
+            "CT2_USE_MKL": "0",  // oneDNN on every vendor (MKL is Intel's only)
+            "CT2_FORCE_CPU_ISA": "AVX2",  // CTranslate2's own kernels
+            "ONEDNN_MAX_CPU_ISA": "AVX2",  // oneDNN's JIT kernels (it would take AVX-512 VNNI)
+            "OPENBLAS_CORETYPE": "Haswell",  // numpy's sgemm in the log-mel features
+        ]
+    }
+
+    /// The flags of the first CPU in /proc/cpuinfo (x86: "flags : fpu … avx2 …"); empty elsewhere.
+    static func cpuFlags(cpuinfo: String? = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) -> Set<String> {
+        guard let line = cpuinfo?.split(separator: "\n").first(where: { $0.hasPrefix("flags") }),
+              let colon = line.firstIndex(of: ":") else { return [] }
+        return Set(line[line.index(after: colon)...].split(separator: " ").map(String.init))
+    }
 
     deinit {
         stop()

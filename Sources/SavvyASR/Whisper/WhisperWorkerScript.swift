@@ -35,11 +35,13 @@
 /// float32 and a complex64 copy of the short-time spectrum (201 bins per 10 ms frame): a 5-minute
 /// window took the worker from 235 MB to 463 MB. `BoundedFeatures` computes the same features
 /// 2048 frames (20.48 s) at a time into one 80-row array (10 MB for 5 minutes), so the worker's
-/// peak no longer grows with the window. The bytes are the same as faster-whisper's: every block
-/// but the last is 2048 columns wide and the last takes the remainder (2048–4095), so the BLAS
-/// matrix product computes each column with the same kernel as in one product over the whole
-/// request (a lone last column would take numpy's matrix-vector path and round differently);
-/// `WhisperFeatureTests` checks it bit for bit. After each request the worker drops its arrays
+/// peak no longer grows with the window. Every block but the last is 2048 columns wide and the
+/// last takes the remainder (2048–4095), so no block is a lone column (which would take numpy's
+/// matrix-vector path and round differently). A request of one block (under 40 s) gets
+/// faster-whisper's bytes; a longer one gets them where OpenBLAS computes a column the same way
+/// whatever the product's width (Sandybridge kernels), and on AMD EPYC's Haswell/Zen kernels
+/// differs by an ulp or two in some columns (under 1e-6), the same on every run;
+/// `WhisperFeatureTests` checks both. After each request the worker drops its arrays
 /// and calls glibc's `malloc_trim`: without it about 30 MB of freed heap stayed resident between
 /// requests (after four 60 s requests: 245 MB against 212 MB). The peak inside a request
 /// (about 340 MB, 170 MB over the loaded model, whatever the window's length) is the decoder's.

@@ -417,7 +417,7 @@ final class Issue10Tests: XCTestCase {
         // Wait until a request is in flight: the audio file is in the work folder.
         var folder: String?
         var worker: Int32?
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(300)
         while Date() < deadline, process.isRunning {
             if let name = try whisperFolders(tmp).first,
                let files = try? FileManager.default.contentsOfDirectory(atPath: tmp.path(name)),

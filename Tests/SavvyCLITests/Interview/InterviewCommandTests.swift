@@ -112,7 +112,9 @@ final class InterviewCommandTests: XCTestCase {
     /// start another. The worker is the real one, run through a `python3` that notes its pid in a
     /// log before it becomes the venv's interpreter, so each line of the log is one start.
     func testIssue13_interviewStartsTheWhisperWorkerOnce() throws {
-        let venv = ProcessInfo.processInfo.environment["SAVVY_VENV"] ?? ""
+        // As savvy finds it: SAVVY_VENV, or the default place `make venv` installs to.
+        let configured = ProcessInfo.processInfo.environment["SAVVY_VENV"] ?? ""
+        let venv = configured.isEmpty ? NSHomeDirectory() + "/.local/share/savvy/venv" : configured
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: venv + "/bin/python3"),
                           "the Whisper venv is not installed (make venv)")
         let dir = try TemporaryDirectory()
