@@ -119,12 +119,14 @@ final class OrderCheckTests: XCTestCase {
 
     func testIssue14_contentClassifierMirrorsTheTrainingScript() {
         // Values from `content_logp` in scripts/train-order.py for the same three sentences and
-        // weights (rows: embedding, centred embedding, neighbours' mean centred embedding, bias;
-        // exact in Float32, as the weights ship).
+        // weights (rows: embedding, centred embedding, neighbours' mean centred embedding, the
+        // same three of the middle-layer vector, bias; exact in Float32, as the weights ship).
         let classifier = ContentClassifier(
-            weights: [0.5, -0.25, 0.125, 0.375, 1.0, 0.0, 0.0, -1.0, 2.0, 0.5, -0.5, 1.5, 0.25, -0.25], classes: 2, dimension: 2)
-        let got = classifier.logProbabilities([[1, 0], [0.6, 0.8], [0, 1]])
-        let want: [[Double]] = [[-0.3223361894, -1.2890028561], [-0.2710977272, -1.4377643939], [-0.7099527297, -0.6766193964]]
+            weights: [0.5, -0.25, 0.125, 0.375, 1.0, 0.0, 0.0, -1.0, 2.0, 0.5, -0.5, 1.5,
+                      0.75, 0.25, -0.5, 1.0, 0.25, -0.75, 1.25, 0.0, -1.5, 0.5, 0.5, -0.25, 0.25, -0.25],
+            classes: 2, dimension: 2)
+        let got = classifier.logProbabilities([[1, 0], [0.6, 0.8], [0, 1]], middles: [[0, 1], [0.8, -0.6], [1, 0]])
+        let want: [[Double]] = [[-0.9897117547, -0.4647117547], [-0.1026174336, -2.3276174336], [-0.586962002, -0.811962002]]
         XCTAssertEqual(got.count, want.count)
         for (row, expected) in zip(got, want) {
             for (value, target) in zip(row, expected) { XCTAssertEqual(value, target, accuracy: 1e-9, "\(row)") }
@@ -146,15 +148,18 @@ final class OrderCheckTests: XCTestCase {
             let norm = sqrt(raw.reduce(0) { $0 + $1 * $1 })
             return raw.map { $0 / norm }
         }
-        let forward = classifier.logProbabilities(vectors)
-        let backward = Array(classifier.logProbabilities(vectors.reversed()).reversed())
+        // Middle-layer vectors: the same sequence, one place on.
+        let middles = Array(vectors[1...]) + [vectors[0]]
+        let forward = classifier.logProbabilities(vectors, middles: middles)
+        let backward = Array(classifier.logProbabilities(vectors.reversed(), middles: middles.reversed()).reversed())
         for (a, b) in zip(forward, backward) {
             for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: 1e-9) }
         }
         // The neighbours count: the same sentence among other sentences reads differently.
-        var moved = vectors
+        var moved = vectors, movedMiddles = middles
         moved.swapAt(2, 6)
-        XCTAssertNotEqual(classifier.logProbabilities(moved)[3], forward[3])
+        movedMiddles.swapAt(2, 6)
+        XCTAssertNotEqual(classifier.logProbabilities(moved, middles: movedMiddles)[3], forward[3])
     }
 
     func testIssue14_orderCheckIsDeterministic() throws {

@@ -156,8 +156,9 @@ final class SemanticTierTests: XCTestCase {
             return raw.map { $0 / norm }
         }
         let sentence = unit(3)
-        let alone = classifier.logProbabilities([sentence, unit(5)], texts: ["we met", "it worked"])[0]
-        let elsewhere = classifier.logProbabilities([sentence, unit(7), unit(11)], texts: ["we met", "it worked", "so"])[0]
+        let alone = classifier.logProbabilities([sentence, unit(5)], middles: [unit(13), unit(17)], texts: ["we met", "it worked"])[0]
+        let elsewhere = classifier.logProbabilities([sentence, unit(7), unit(11)], middles: [unit(13), unit(19), unit(23)],
+                                                    texts: ["we met", "it worked", "so"])[0]
         XCTAssertEqual(alone.count, BuiltInDrills.star.sections.count + 1)
         XCTAssertEqual(alone.reduce(0) { $0 + exp($1) }, 1, accuracy: 1e-9)
         XCTAssertGreaterThan(zip(alone, elsewhere).map { abs($0 - $1) }.max() ?? 0, 1e-3)

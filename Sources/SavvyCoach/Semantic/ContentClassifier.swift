@@ -5,21 +5,23 @@ import Foundation
 /// (`content_input` there).
 ///
 /// Its input per sentence is the embedding, the embedding minus the answer's mean, and the mean of
-/// the previous and the next sentence's centred embeddings (zero beyond the answer's edges): what
-/// the sentence says, how it differs from the rest of the answer, and what it is told among —
-/// but not which neighbour comes first nor where in the answer it stands. The structure
+/// the previous and the next sentence's centred embeddings (zero beyond the answer's edges), then
+/// the same three of the middle-layer vector (`SentenceVectors.middle`, how the sentence is
+/// told): what the sentence says, how it differs from the rest of the answer, and what it is told
+/// among — but not which neighbour comes first nor where in the answer it stands. The structure
 /// classifier takes position and the neighbours in order too, which expects each section at its
 /// usual place; this one reads a sentence the same whichever way round its surroundings are told,
 /// so it cannot prefer the drill's order over a swap (a symmetric context raised the check's
 /// cross-validated criterion over the sentence alone; scripts/train-order.py).
 struct ContentClassifier {
-    /// Rows: the 3 × `dimension` inputs, then a bias row; columns: sections then none.
+    /// Rows: the 3 × `dimension` embedding inputs, the 3 × `dimension` middle-layer inputs, then a
+    /// bias row; columns: sections then none.
     let weights: [Float]
     let classes: Int
     let dimension: Int
 
     /// Rows of the weight matrix for an encoder of `dimension`.
-    static func rows(dimension: Int) -> Int { 3 * dimension + 1 }
+    static func rows(dimension: Int) -> Int { 6 * dimension + 1 }
 
     /// The classifier for `drill`, or nil when none was trained for it (user drills) or its shape
     /// does not match the drill and the encoder.
@@ -39,12 +41,10 @@ struct ContentClassifier {
         self.dimension = dimension
     }
 
-    /// Log-probabilities over the sections then none, for each of an answer's sentence vectors
-    /// (uniform when the vectors are not of the classifier's dimension).
-    func logProbabilities(_ vectors: [[Double]]) -> [[Double]] {
-        guard let width = vectors.first?.count, width == dimension else {
-            return vectors.map { _ in [Double](repeating: -log(Double(classes)), count: classes) }
-        }
+    /// The sentence's vector, the vector minus the answer's mean, and the mean of the previous and
+    /// the next sentence's centred vectors: `content_blocks` in the script.
+    static func contentBlocks(_ vectors: [[Double]]) -> [[Double]] {
+        guard let dimension = vectors.first?.count else { return [] }
         var mean = [Double](repeating: 0, count: dimension)
         for vector in vectors { for d in 0..<dimension { mean[d] += vector[d] } }
         for d in 0..<dimension { mean[d] /= Double(vectors.count) }
@@ -54,13 +54,26 @@ struct ContentClassifier {
             for j in [i - 1, i + 1] where centred.indices.contains(j) {
                 for d in 0..<dimension { around[d] += centred[j][d] / 2 }
             }
+            return vectors[i] + centred[i] + around
+        }
+    }
+
+    /// Log-probabilities over the sections then none, for each of an answer's sentences (their
+    /// embeddings and middle-layer vectors; uniform when they are not of the classifier's
+    /// dimension).
+    func logProbabilities(_ vectors: [[Double]], middles: [[Double]]) -> [[Double]] {
+        guard let width = vectors.first?.count, width == dimension, middles.count == vectors.count,
+              middles.allSatisfy({ $0.count == dimension }) else {
+            return vectors.map { _ in [Double](repeating: -log(Double(classes)), count: classes) }
+        }
+        let embeddingBlocks = Self.contentBlocks(vectors), middleBlocks = Self.contentBlocks(middles)
+        return vectors.indices.map { i in
+            let inputs = embeddingBlocks[i] + middleBlocks[i]
             var logits = [Double](repeating: 0, count: classes)
             for c in 0..<classes {
-                var sum = Double(weights[3 * dimension * classes + c])
-                for d in 0..<dimension {
-                    sum += vectors[i][d] * Double(weights[d * classes + c])
-                    sum += centred[i][d] * Double(weights[(dimension + d) * classes + c])
-                    sum += around[d] * Double(weights[(2 * dimension + d) * classes + c])
+                var sum = Double(weights[inputs.count * classes + c])
+                for (r, input) in inputs.enumerated() {
+                    sum += input * Double(weights[r * classes + c])
                 }
                 logits[c] = sum
             }

@@ -4,16 +4,19 @@ import Foundation
 /// sections or none, trained by scripts/train-structure.py (`classifier_input` there).
 ///
 /// Its input per sentence: the embedding; the embedding minus the answer's mean; the previous
-/// and the next sentence's centred embeddings (zero at the answer's edges); the sentence's
-/// relative position and its square; then the sentence's, the previous and the next sentence's
-/// `lexical` inputs (zero at the edges). Every sentence of an answer shares its topic, so what
-/// sets a Result apart from the Action before it is how it differs from the rest of the answer;
-/// a sentence's role shows in what comes around it (a Task follows the scene, a Result follows
-/// what was done), in where it stands, and in words that carry a role whatever the topic ("I
-/// had to", "we", a figure).
+/// and the next sentence's centred embeddings (zero at the answer's edges); the same four of the
+/// sentence's middle-layer vector (`SentenceVectors.middle`); the sentence's relative position
+/// and its square; then the sentence's, the previous and the next sentence's `lexical` inputs
+/// (zero at the edges). Every sentence of an answer shares its topic, so what sets a Result
+/// apart from the Action before it is how it differs from the rest of the answer; a sentence's
+/// role shows in what comes around it (a Task follows the scene, a Result follows what was
+/// done), in how it is told ("It fell to me to…", which the final-layer embedding, trained for
+/// similarity of meaning, smooths away and the middle layer keeps), in where it stands, and in
+/// words that carry a role whatever the topic ("I had to", "we", a figure).
 struct DrillClassifier {
-    /// Rows: the 4 × `dimension` embedding inputs, the 2 position inputs, the 3 × `lexicalWidth`
-    /// lexical inputs, then a bias row; columns: sections then none.
+    /// Rows: the 4 × `dimension` embedding inputs, the 4 × `dimension` middle-layer inputs, the 2
+    /// position inputs, the 3 × `lexicalWidth` lexical inputs, then a bias row; columns: sections
+    /// then none.
     let weights: [Float]
     let classes: Int
     let dimension: Int
@@ -29,7 +32,7 @@ struct DrillClassifier {
     static func lexicalWidth(sections: Int) -> Int { 2 * sections + 5 }
 
     /// Rows of the weight matrix for an encoder of `dimension` and a drill of `sections`.
-    static func rows(dimension: Int, sections: Int) -> Int { 4 * dimension + 2 + 3 * lexicalWidth(sections: sections) + 1 }
+    static func rows(dimension: Int, sections: Int) -> Int { 8 * dimension + 2 + 3 * lexicalWidth(sections: sections) + 1 }
 
     /// The classifier for `drill`, or nil when none was trained for it (user drills) or its
     /// shape does not match the drill and the encoder.
@@ -67,25 +70,36 @@ struct DrillClassifier {
         return row.map { $0 * Self.lexicalScale }
     }
 
-    /// Log-probabilities over the sections then none, for each of an answer's sentences (vectors
-    /// and their texts, as the sentences were embedded).
-    func logProbabilities(_ vectors: [[Double]], texts: [String]) -> [[Double]] {
-        guard let width = vectors.first?.count, width == dimension, texts.count == vectors.count else {
-            return vectors.map { _ in [Double](repeating: -log(Double(classes)), count: classes) }
-        }
+    /// The sentence's vector, the vector minus the answer's mean, and the previous and the next
+    /// sentence's centred vectors (zero at the answer's edges): `context_blocks` in the script.
+    static func contextBlocks(_ vectors: [[Double]]) -> [[Double]] {
+        guard let dimension = vectors.first?.count else { return [] }
         let n = vectors.count
         var mean = [Double](repeating: 0, count: dimension)
         for vector in vectors { for d in 0..<dimension { mean[d] += vector[d] } }
         for d in 0..<dimension { mean[d] /= Double(n) }
         let centred = vectors.map { vector in (0..<dimension).map { vector[$0] - mean[$0] } }
         let zero = [Double](repeating: 0, count: dimension)
+        return (0..<n).map { i in
+            vectors[i] + centred[i] + (i > 0 ? centred[i - 1] : zero) + (i + 1 < n ? centred[i + 1] : zero)
+        }
+    }
+
+    /// Log-probabilities over the sections then none, for each of an answer's sentences (their
+    /// embeddings, middle-layer vectors and texts, as the sentences were embedded).
+    func logProbabilities(_ vectors: [[Double]], middles: [[Double]], texts: [String]) -> [[Double]] {
+        guard let width = vectors.first?.count, width == dimension, texts.count == vectors.count,
+              middles.count == vectors.count, middles.allSatisfy({ $0.count == dimension }) else {
+            return vectors.map { _ in [Double](repeating: -log(Double(classes)), count: classes) }
+        }
+        let n = vectors.count
+        let embeddingBlocks = Self.contextBlocks(vectors), middleBlocks = Self.contextBlocks(middles)
         let lexical = texts.map(lexical)
         let lexicalWidth = Self.lexicalWidth(sections: cuePhrases.count)
         let noLexical = [Double](repeating: 0, count: lexicalWidth)
         return (0..<n).map { i in
             let position = n > 1 ? Double(i) / Double(n - 1) : 0
-            let inputs = [vectors[i], centred[i], i > 0 ? centred[i - 1] : zero, i + 1 < n ? centred[i + 1] : zero]
-                .flatMap { $0 }
+            let inputs = embeddingBlocks[i] + middleBlocks[i]
                 + [position, position * position]
                 + lexical[i] + (i > 0 ? lexical[i - 1] : noLexical) + (i + 1 < n ? lexical[i + 1] : noLexical)
             var logits = [Double](repeating: 0, count: classes)

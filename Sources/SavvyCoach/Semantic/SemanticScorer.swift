@@ -54,11 +54,11 @@ public struct SemanticScorer {
                 relevance: CriterionScore(score: 1, reason: "no words heard", tier: .semantic), onTopicProbability: 0)
         }
         let texts = sentences.map(\.text)
-        let sentenceVectors = try vectors(texts)
+        let (sentenceVectors, middles) = try embeddingsAndMiddles(texts)
         let exemplarVectors = try drill.sections.map { try vectors($0.exemplars) }
         let descriptionVectors = try vectors(drill.sections.map(\.purpose))
         let classifier = sentenceVectors.first.flatMap { DrillClassifier(drill: drill, dimension: $0.count) }
-        let drillModel = classifier.map { $0.logProbabilities(sentenceVectors, texts: texts) }
+        let drillModel = classifier.map { $0.logProbabilities(sentenceVectors, middles: middles, texts: texts) }
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
             cues: drill.sections.map(\.cues), drillModel: drillModel)
@@ -72,7 +72,7 @@ public struct SemanticScorer {
         if drillModel != nil, let check = OrderCheck(drill: drill, decoder: decoder),
            let content = sentenceVectors.first.flatMap({ ContentClassifier(drill: drill, dimension: $0.count) }) {
             // Built-in drills: the learned order check decides between the drill's order and a swap.
-            labels = check.labels(evidence: evidence, content: content.logProbabilities(sentenceVectors))
+            labels = check.labels(evidence: evidence, content: content.logProbabilities(sentenceVectors, middles: middles))
         } else {
             labels = decoder.decode(emissions: emissions, change: evidence.change)
         }
@@ -299,6 +299,17 @@ public struct SemanticScorer {
             if worst == nil || mean < worst!.mean { worst = (span.name, mean) }
         }
         return foundCount >= 2 ? worst?.name : nil
+    }
+
+    /// The sentences' embeddings and middle-layer vectors, from one pass of the encoder.
+    private func embeddingsAndMiddles(_ texts: [String]) throws -> (embeddings: [[Double]], middles: [[Double]]) {
+        guard !texts.isEmpty else { return ([], []) }
+        do {
+            let vectors = try embedder.vectors(texts)
+            return (vectors.map { $0.embedding.map(Double.init) }, vectors.map { $0.middle.map(Double.init) })
+        } catch {
+            throw CoachError.semanticUnavailable(why: "the sentence encoder failed: \(error.localizedDescription)")
+        }
     }
 
     private func vectors(_ texts: [String]) throws -> [[Double]] {
