@@ -150,7 +150,7 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertEqual(all[0], first[0], "a cached text keeps its bytes")
         XCTAssertEqual(all[2], all[0], "a repeated text")
         XCTAssertEqual(try cache.vectors(texts), all, "every text cached")
-        XCTAssertEqual(try cache.embed(texts), all.map(\.embedding))
+        XCTAssertEqual(try cache.vectors(texts).map(\.embedding), all.map(\.embedding))
         // The encoder's own vectors, up to the last bits: with OpenBLAS's AVX2 kernels a row's
         // sums depend on where it sits in the product, so a batch of other sentences moves them.
         for (cached, direct) in zip(all, try encoder.vectors(texts)) {

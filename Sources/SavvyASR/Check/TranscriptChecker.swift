@@ -402,7 +402,7 @@ public struct TranscriptChecker: Sendable {
             var before: Span? = nil
             for span in covered where span.end > cursor && span.start < segment.end {
                 if span.start > cursor { add(cursor, span.start, before: before, after: span) }
-                if span.end > cursor { before = span }
+                before = span
                 cursor = max(cursor, span.end)
             }
             if cursor < segment.end { add(cursor, segment.end, before: before, after: nil) }

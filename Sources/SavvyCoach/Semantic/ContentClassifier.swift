@@ -45,10 +45,7 @@ struct ContentClassifier {
     /// the next sentence's centred vectors: `content_blocks` in the script.
     static func contentBlocks(_ vectors: [[Double]]) -> [[Double]] {
         guard let dimension = vectors.first?.count else { return [] }
-        var mean = [Double](repeating: 0, count: dimension)
-        for vector in vectors { for d in 0..<dimension { mean[d] += vector[d] } }
-        for d in 0..<dimension { mean[d] /= Double(vectors.count) }
-        let centred = vectors.map { vector in (0..<dimension).map { vector[$0] - mean[$0] } }
+        let centred = DrillClassifier.centred(vectors)
         return centred.indices.map { i in
             var around = [Double](repeating: 0, count: dimension)
             for j in [i - 1, i + 1] where centred.indices.contains(j) {

@@ -75,14 +75,20 @@ struct DrillClassifier {
     static func contextBlocks(_ vectors: [[Double]]) -> [[Double]] {
         guard let dimension = vectors.first?.count else { return [] }
         let n = vectors.count
-        var mean = [Double](repeating: 0, count: dimension)
-        for vector in vectors { for d in 0..<dimension { mean[d] += vector[d] } }
-        for d in 0..<dimension { mean[d] /= Double(n) }
-        let centred = vectors.map { vector in (0..<dimension).map { vector[$0] - mean[$0] } }
+        let centred = Self.centred(vectors)
         let zero = [Double](repeating: 0, count: dimension)
         return (0..<n).map { i in
             vectors[i] + centred[i] + (i > 0 ? centred[i - 1] : zero) + (i + 1 < n ? centred[i + 1] : zero)
         }
+    }
+
+    /// Each vector minus the mean of them all (every sentence of an answer shares its topic).
+    static func centred(_ vectors: [[Double]]) -> [[Double]] {
+        guard let dimension = vectors.first?.count else { return [] }
+        var mean = [Double](repeating: 0, count: dimension)
+        for vector in vectors { for d in 0..<dimension { mean[d] += vector[d] } }
+        for d in 0..<dimension { mean[d] /= Double(vectors.count) }
+        return vectors.map { vector in (0..<dimension).map { vector[$0] - mean[$0] } }
     }
 
     /// Log-probabilities over the sections then none, for each of an answer's sentences (their

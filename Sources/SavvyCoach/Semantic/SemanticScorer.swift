@@ -1,5 +1,6 @@
 import Foundation
 import SavvyASR
+import SavvySemantic
 
 /// The on-device semantic tier: sentence embeddings, a learned sentence classifier, a sequence
 /// decoder over the drill's order, and relevance as calibrated similarity to the prompt.
@@ -303,19 +304,19 @@ public struct SemanticScorer {
 
     /// The sentences' embeddings and middle-layer vectors, from one pass of the encoder.
     private func embeddingsAndMiddles(_ texts: [String]) throws -> (embeddings: [[Double]], middles: [[Double]]) {
-        guard !texts.isEmpty else { return ([], []) }
-        do {
-            let vectors = try embedder.vectors(texts)
-            return (vectors.map { $0.embedding.map(Double.init) }, vectors.map { $0.middle.map(Double.init) })
-        } catch {
-            throw CoachError.semanticUnavailable(why: "the sentence encoder failed: \(error.localizedDescription)")
-        }
+        let vectors = try encoded(texts)
+        return (vectors.map { $0.embedding.map(Double.init) }, vectors.map { $0.middle.map(Double.init) })
     }
 
     private func vectors(_ texts: [String]) throws -> [[Double]] {
+        try encoded(texts).map { $0.embedding.map(Double.init) }
+    }
+
+    /// The encoder's vectors for `texts`, its failure as the tier's error.
+    private func encoded(_ texts: [String]) throws -> [SentenceVectors] {
         guard !texts.isEmpty else { return [] }
         do {
-            return try embedder.embed(texts).map { $0.map(Double.init) }
+            return try embedder.vectors(texts)
         } catch {
             throw CoachError.semanticUnavailable(why: "the sentence encoder failed: \(error.localizedDescription)")
         }

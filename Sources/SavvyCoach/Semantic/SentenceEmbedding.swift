@@ -14,11 +14,3 @@ public protocol SentenceEmbedding: AnyObject {
     /// embedding of one length, every middle vector of one length.
     func vectors(_ sentences: [String]) throws -> [SentenceVectors]
 }
-
-extension SentenceEmbedding {
-    /// One L2-normalised embedding per sentence, in order: what similarity, relevance and the
-    /// order check read.
-    func embed(_ sentences: [String]) throws -> [[Float]] {
-        try vectors(sentences).map(\.embedding)
-    }
-}
