@@ -188,6 +188,32 @@ final class TranscriptCheckerTests: XCTestCase {
         XCTAssertEqual(checked.check?.trusted, true)
     }
 
+    /// A loop whose re-decode comes back in windows Whisper itself finds repetitive is not
+    /// repaired by it, even when the new words hold no loop the loop rule can see (CI, an Intel
+    /// Xeon: tiny.en decoded the German fixture as "i've been here for a long time and" 21 times,
+    /// and the loop's window again as a twelve-word phrase three times at compression ratio 2.65,
+    /// which was taken as the repair and the German answer judged as English). The same words at
+    /// an English window's ratio are the repair.
+    func testLoopRedecodedIntoARepetitiveWindowIsNotRepaired() throws {
+        let said = words("this is the first time", from: 0)
+            + words(Array(repeating: "i've been here for a long time and", count: 6).joined(separator: " "), from: 2.4, step: 0.2)
+        var transcript = Transcript(words: said, engine: "whisper", model: "m")
+        transcript.segments = [segment(0, said.last!.end, ratio: 12.07)]
+        let speech = [(start: 0.0, end: said.last!.end)]
+        let phrase = "i think it's the same as what is in the house feeling "
+        let cases: [(id: String, ratio: Double, repaired: Bool)] = [("repetitive-window", 2.65, false), ("english-window", 1.6, true)]
+        for c in cases {
+            let checked = try TranscriptChecker().check(
+                transcript, speech: speech, verbatimPrompt: "Umm, uh.",
+                redecode: { start, end, _ in
+                    let again = self.words(phrase + phrase + phrase, from: start, step: (end - start) / 36)
+                    return (again, [self.segment(start, end, ratio: c.ratio)])
+                })
+            XCTAssertEqual(checked.check?.loops.map(\.redecoded), [c.repaired], c.id)
+            XCTAssertEqual(checked.check?.trusted, c.repaired, c.id)
+        }
+    }
+
     /// Stored checks from before `trailing` existed still read, as not trailing.
     func testIssue9_LoopWithoutTrailingDecodes() throws {
         let json = #"{"stretch":{"start":1,"end":2},"phrase":"yeah","repeats":3,"redecoded":false}"#

@@ -4,8 +4,9 @@
 /// 1. **Loops.** A repetition the audio does not support (`LoopEvidence`: its repeated words
 ///    collapse onto one instant, or lie over no speech) is a decoder loop; it is decoded again on
 ///    its own window, without and then with the verbatim prompt; when every re-decode loops too,
-///    or gives nothing, the copies after the first are dropped (and when the coverage rule then
-///    decodes the speech under them stretch by stretch into confident words, the loop is
+///    comes back in windows Whisper finds repetitive, or gives nothing, the copies after the
+///    first are dropped (and when the coverage rule then decodes the speech under them stretch
+///    by stretch into confident words, the loop is
 ///    `recoveredInPieces` and no longer counts against trust). A repetition the audio supports
 ///    is the speaker's own and is kept as it is. A loop at the end of the transcript whose
 ///    copies lie after the last speech or collapse onto the end of the audio
@@ -324,7 +325,10 @@ public struct TranscriptChecker: Sendable {
 
     /// The words inside `window` of a new decode of it, first without and then with the verbatim
     /// prompt (only when there is one: the same decode twice gives the same words), from the first
-    /// decode whose words `accept` takes and that holds no loop; nil when neither does.
+    /// decode whose words `accept` takes, that holds no loop and whose segments under those words
+    /// Whisper does not find repetitive; nil when neither does. (A repetition of more words than
+    /// the loop rule looks for is still one: on an Intel Xeon tiny.en decoded the German fixture's
+    /// looped window again as a twelve-word phrase three times, at compression ratio 2.65.)
     private func loopFreeRedecode(
         _ window: (start: Double, end: Double), verbatimPrompt: String?, speech: [(start: Double, end: Double)],
         redecode: Redecode, accept: ([TranscriptWord]) -> Bool
@@ -333,7 +337,8 @@ public struct TranscriptChecker: Sendable {
         for prompt in prompts {
             let decoded = try redecode(window.start, window.end, prompt)
             let again = Self.words(decoded.words, within: [window])
-            if accept(again) && loopEvidence.loops(in: again, speech: speech, segments: decoded.segments).isEmpty {
+            let repetitive = again.contains { LoopEvidence.segment(of: $0, in: decoded.segments)?.isRepetitive == true }
+            if accept(again) && !repetitive && loopEvidence.loops(in: again, speech: speech, segments: decoded.segments).isEmpty {
                 return again
             }
         }
