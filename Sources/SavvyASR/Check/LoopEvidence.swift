@@ -60,7 +60,7 @@ public struct LoopEvidence: Sendable {
         guard let first = repeated.first, let last = repeated.last else { return true }
         let collapsed = repeated.filter { $0.end - $0.start < collapsedWordSeconds }.count
         if Double(collapsed) > maximumCollapsedShare * Double(repeated.count) { return false }
-        let inRepetitive = repeated.filter { Self.segment(of: $0, in: segments)?.isRepetitive == true }.count
+        let inRepetitive = repeated.filter { Self.isInRepetitiveSegment($0, segments) }.count
         if Double(inRepetitive) > maximumRepetitiveShare * Double(repeated.count) { return false }
         let span = (start: first.start, end: max(first.start, last.end))
         guard span.end > span.start else { return false }
@@ -87,5 +87,10 @@ public struct LoopEvidence: Sendable {
     public static func segment(of word: TranscriptWord, in segments: [DecodeSegment]) -> DecodeSegment? {
         let middle = (word.start + word.end) / 2
         return segments.first { middle >= $0.start && middle <= $0.end }
+    }
+
+    /// Whether `word` lies in a segment Whisper finds repetitive (`DecodeSegment.isRepetitive`).
+    public static func isInRepetitiveSegment(_ word: TranscriptWord, _ segments: [DecodeSegment]) -> Bool {
+        segment(of: word, in: segments)?.isRepetitive == true
     }
 }

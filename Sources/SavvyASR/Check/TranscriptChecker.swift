@@ -6,8 +6,8 @@
 ///    its own window, without and then with the verbatim prompt; when every re-decode loops too,
 ///    comes back in windows Whisper finds repetitive, or gives nothing, the copies after the
 ///    first are dropped (and when the coverage rule then decodes the speech under them stretch
-///    by stretch into confident words, the loop is
-///    `recoveredInPieces` and no longer counts against trust). A repetition the audio supports
+///    by stretch into confident words, the loop is `recoveredInPieces` and no longer counts
+///    against trust). A repetition the audio supports
 ///    is the speaker's own and is kept as it is. A loop at the end of the transcript whose
 ///    copies lie after the last speech or collapse onto the end of the audio
 ///    (`LoopEvidence.isUnheard`) is a trailing hallucination: its copies are dropped without a
@@ -337,7 +337,7 @@ public struct TranscriptChecker: Sendable {
         for prompt in prompts {
             let decoded = try redecode(window.start, window.end, prompt)
             let again = Self.words(decoded.words, within: [window])
-            let repetitive = again.contains { LoopEvidence.segment(of: $0, in: decoded.segments)?.isRepetitive == true }
+            let repetitive = again.contains { LoopEvidence.isInRepetitiveSegment($0, decoded.segments) }
             if accept(again) && !repetitive && loopEvidence.loops(in: again, speech: speech, segments: decoded.segments).isEmpty {
                 return again
             }
