@@ -227,6 +227,8 @@ class Embedder:
                 np.array(middles, dtype=np.float64).reshape(-1, width))
 
     def save(self):
+        # a fresh clone has no bench/out yet; failing here would throw away every embedding made
+        os.makedirs(os.path.dirname(self.cache_path) or ".", exist_ok=True)
         np.savez(self.cache_path, **self.cache)
 
 
