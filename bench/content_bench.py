@@ -208,6 +208,13 @@ def main():
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         done = list(pool.map(one, truths))
+    # Without Whisper (SAVVY_VENV unset or not made) `savvy score` falls back to PocketSphinx,
+    # whose words on these answers are far worse: figures from them are not this bench's, and
+    # the scratch home would keep them for every later run.
+    engines = sorted({before["transcript"].get("engine") or "none" for _, _, before, _, _, _ in done} - {"whisper"})
+    if engines:
+        sys.exit(f"content bench: answers in {home} were transcribed by {', '.join(engines)}, not Whisper: "
+                 "set SAVVY_VENV to the engines' venv (make venv) and delete that folder")
     with open(results_path, "w") as out:
         for answer, truth, before, t_before, after, t_after in done:
             # An untrusted transcript is not judged: no tier is asked for its structure, and it
