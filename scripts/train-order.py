@@ -38,6 +38,17 @@ from evidence that knows nothing of position:
                  answers to maximise (out-of-order answers flagged) - 4 x (in-order answers
                  flagged): a false "out of order" on a good answer is worse advice than a missed one
 
+Session 15, one logistic per neighbouring pair instead of one per drill (same features, folds
+and criterion; flagged / false flags of the 262 out-of-order and 1246 in-order training
+answers out of fold, criterion): per drill 138 / 59, 0.337; per pair 170 / 73, 0.415, but only
+because a pair the set never swaps (STAR Situation-Task, impromptu Body-Close, ...) then has no
+model and is never flagged. Measured on every complete answer re-cut with each pair exchanged
+(`--every-pair`, 725 swaps): per drill 357 / 59, 0.303; per pair with the per-drill model for
+the unswapped pairs 405 / 80, 0.302; per pair fitted on those re-cut swaps too 418 / 83, 0.310;
+held out, 6 / 3, 6 / 2, 5 / 1 of 12 / 69. No refit of these three features helps: Task and
+Action do not separate position-free (a Task told after the Actions is flagged 1 / 68 by the
+per-drill check, 22 / 68 by a pair model of its own), so the per-drill check was kept.
+
 Session 8, context for the content model (same folds and features; flagged / false flags,
 criterion, pooled out-of-fold AUC; content models fitted out of fold):
   sentence alone (session 7)                                  37 / 35, 0.127, AUC 0.769
@@ -76,7 +87,7 @@ when it has both sections, else the content path. Training answers get out-of-fo
 models. Training units are the Whisper transcripts' runtime sentences and the derived variants
 (train-structure.py's derived_units); the written sentences only train the content model.
 
-Usage: $SAVVY_VENV/bin/python scripts/train-order.py [--set DIR] [--write] [--diagnose]
+Usage: $SAVVY_VENV/bin/python scripts/train-order.py [--set DIR] [--write] [--diagnose] [--every-pair]
 (needs the sentence model, see bench/semantic/minilm_ref.py, and the set with transcripts:
 scripts/make-content-set.py --audio --transcribe)
 """
@@ -329,11 +340,44 @@ def fold(a):
     return int(a["scenario"].split("-")[1]) % 3
 
 
-def load_items(set_dir, w, v, params, committed_models, committed_presence_models):
+def every_pair_swaps(units, drills):
+    """For `--every-pair`: each complete Whisper answer (either split) re-cut once per pair of
+    neighbouring sections with that pair exchanged, as derived_units re-cuts the training
+    variants (none sentences first, timed as if spoken back to back). The dev set's own
+    out-of-order answers swap only the pairs inside a four-part drill (and Opening-Body in
+    impromptu), so these measure the check on the swaps it never sees; they are never fitted."""
+    result = []
+    for a, source, texts, vectors, middles, labels, _, _ in units:
+        if source != "whisper" or a["variant"] != "complete":
+            continue
+        K = len(drills[a["drill"]])
+        for k in range(K - 1):
+            if k not in labels or k + 1 not in labels:
+                continue  # the runtime's sentences lack one of the pair: nothing to exchange
+            order = list(range(K))
+            order[k], order[k + 1] = order[k + 1], order[k]
+            picked = [i for i, label in enumerate(labels) if label == K] + \
+                     [i for s in order for i, label in enumerate(labels) if label == s]
+            times, t = [], 0.0
+            for i in picked:
+                times.append(t)
+                t += max(1.0, 0.4 * len(texts[i].split())) + 0.6
+            starts = {}
+            for i, time in zip(picked, times):
+                if labels[i] < K:
+                    starts.setdefault(labels[i], time)
+            swapped = dict(a, id=f"{a['scenario']}-swap-{k}", variant="out-of-order", everyPair=True)
+            result.append((swapped, "every-pair", [texts[i] for i in picked], vectors[picked], middles[picked],
+                           [labels[i] for i in picked], times, starts))
+    return result
+
+
+def load_items(set_dir, w, v, params, committed_models, committed_presence_models, every_pair=False):
     """Every held-out Whisper answer and every training unit from Whisper or derived: its
     content model log-probabilities (out of fold for training answers) and hypotheses; held-out
-    answers also the structure evidence as the runtime computes it, for the map. Returns the
-    items and the content models trained on every training answer."""
+    answers also the structure evidence as the runtime computes it, for the map. With
+    `every_pair`, also the `every_pair_swaps` (items marked "everyPair", without the map's
+    evidence). Returns the items and the content models trained on every training answer."""
     answers = [json.loads(line) for line in open(os.path.join(set_dir, "answers.jsonl"))]
     truths = structure.load_jsonl(os.path.join(set_dir, "truth.jsonl"))
     whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
@@ -357,6 +401,8 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
             units.append((a, source, texts, *embed.vectors(texts), label_index, times,
                           {ids.index(k): t for k, t in section_starts.items()}))
     units += structure.derived_units(units, drills)
+    if every_pair:
+        units += every_pair_swaps(units, drills)
     embed.save()
 
     cache = ContentCache(os.path.join(set_dir, "order-content-models.npz"))
@@ -365,7 +411,7 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
         # The content model learns from every training answer's own sentences (written and
         # transcribed, every variant): its input does not depend on their order.
         rows = [(x, y) for a, source, _, vs, ms, ys, _, _ in units
-                if a["drill"] == drill and a["split"] == "train" and fold(a) != f and source != "derived"
+                if a["drill"] == drill and a["split"] == "train" and fold(a) != f and source in ("whisper", "text")
                 for x, y in zip(content_input(vs, ms), ys)]
         return cache.fit(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]), len(drills[drill]) + 1)
 
@@ -383,8 +429,8 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
                                           np.zeros((len(texts), K + 1)))
         item = {"id": a["id"], "split": a["split"], "variant": a["variant"], "drill": a["drill"], "K": K,
                 "scenario": a["scenario"], "change": change, "content": content, "labels": labels,
-                "times": times, "truthStarts": truth_starts}
-        if a["split"] == "test":
+                "times": times, "truthStarts": truth_starts, "everyPair": bool(a.get("everyPair"))}
+        if a["split"] == "test" and not a.get("everyPair"):
             model = committed_models[a["drill"]].reshape(-1, K + 1)
             phi, none, _ = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]],
                                               structure.drill_model_logp(model, vectors, middles, texts, drills[a["drill"]]))
@@ -538,6 +584,27 @@ def cross_validate(train):
     return out
 
 
+def every_pair_report(swaps, train, checks, drills):
+    """Per drill and swapped pair, how many `every_pair_swaps` are flagged with that pair: the
+    training answers' by checks fitted on the other two folds (as `cross_validate`), the held-out
+    answers' by the checks fitted on every training answer."""
+    fold_checks = {}
+    for f in range(3):
+        rest = [it for it in train if fold(it) != f]
+        fold_checks[f] = {d: fit_check([it for it in rest if it["drill"] == d]) for d in sorted({it["drill"] for it in rest})}
+    report = {}
+    for it in swaps:
+        coef, threshold = (checks if it["split"] == "test" else fold_checks[fold(it)])[it["drill"]]
+        best = best_hypothesis(it["hyps"], coef)
+        k = true_swap(it)
+        names = [section["id"] for section in drills[it["drill"]]]
+        key = f"{it['split']} {it['drill']} {names[k + 1]} before {names[k]}"
+        counts = report.setdefault(key, [0, 0])
+        counts[0] += int(best is not None and best[0] >= threshold and best[1] == k)
+        counts[1] += 1
+    return {key: f"{flagged}/{total}" for key, (flagged, total) in sorted(report.items())}
+
+
 def swift_table(checks, models, summary):
     def num(x):
         return f"{x:.6f}"
@@ -585,9 +652,14 @@ def main():
     parser.add_argument("--output", default=os.path.join(ROOT, "Sources/SavvyCoach/Semantic/OrderWeights.swift"),
                         help="where --write writes the table")
     parser.add_argument("--diagnose", action="store_true", help="print each held-out answer's hypotheses")
+    parser.add_argument("--every-pair", action="store_true",
+                        help="also report how often a swap of each neighbouring pair is flagged, on every complete "
+                             "answer re-cut with that pair exchanged (never fitted)")
     args = parser.parse_args()
     w, v, params, committed_models, presence_models = committed_structure()
-    items, models = load_items(args.set, w, v, params, committed_models, presence_models)
+    items, models = load_items(args.set, w, v, params, committed_models, presence_models, args.every_pair)
+    swaps = [it for it in items if it["everyPair"]]
+    items = [it for it in items if not it["everyPair"]]
     train = [it for it in items if it["split"] == "train"]
     test = [it for it in items if it["split"] == "test"]
     if not test:
@@ -615,6 +687,9 @@ def main():
             b = best_hypothesis(it["hyps"], checks[it["drill"]][0])
             print(it["id"], "best", None if b is None else (round(b[0], 3), b[1]),
                   [(k, None if f is None else [round(z, 2) for z in f]) for k, f, _ in it["hyps"]])
+    if swaps:
+        set_costs(swaps, costs)
+        report["every pair"] = every_pair_report(swaps, train, checks, structure.parse_drills())
     report["content costs"] = {" ".join(f"{x:g}" for x in c): [r["ooo"], r["false"], round(criterion(r), 3)]
                                for c, r in tried}
     print(json.dumps({"fingerprint": fingerprint(), "contentCosts": list(costs),
