@@ -17,7 +17,8 @@ from evidence that knows nothing of position:
 
   content model  per drill, a multinomial logistic regression from a sentence's embedding, the
                  embedding minus the answer's mean and the mean of its two neighbours' centred
-                 embeddings to the drill's sections or none: what the sentence says, how it
+                 embeddings (the same of the middle-layer vector) and which sections' cue phrases
+                 it says, to the drill's sections or none: what the sentence says, how it
                  differs from the rest of the answer and what it is told among. It knows neither
                  where the sentence stands nor which neighbour comes first (told backwards, every
                  sentence reads the same), so it cannot prefer the drill's order.
@@ -38,12 +39,12 @@ from evidence that knows nothing of position:
                  answers to maximise (out-of-order answers flagged) - 4 x (in-order answers
                  flagged): a false "out of order" on a good answer is worse advice than a missed one
 
-Session 15, one logistic per neighbouring pair instead of one per drill (same features, folds
-and criterion; flagged / false flags of the 262 out-of-order and 1246 in-order training
+Session 15, before the cue inputs (see content_input): one logistic per neighbouring pair instead
+of one per drill (same features, folds and criterion; flagged / false flags of the 262 out-of-order and 1246 in-order training
 answers out of fold, criterion): per drill 138 / 59, 0.337; per pair 170 / 73, 0.415, but only
 because a pair the set never swaps (STAR Situation-Task, impromptu Body-Close, ...) then has no
-model and is never flagged. Measured on every complete answer re-cut with each pair exchanged
-(`--every-pair`, 725 swaps): per drill 357 / 59, 0.303; per pair with the per-drill model for
+model and is never flagged. Measured on 725 swaps (the set's out-of-order answers, and its
+complete ones re-cut with each other pair exchanged): per drill 357 / 59, 0.303; per pair with the per-drill model for
 the unswapped pairs 405 / 80, 0.302; per pair fitted on those re-cut swaps too 418 / 83, 0.310;
 held out, 6 / 3, 6 / 2, 5 / 1 of 12 / 69. No refit of these three features helps: Task and
 Action do not separate position-free (a Task told after the Actions is flagged 1 / 68 by the
@@ -192,14 +193,36 @@ def content_blocks(vectors):
     return [vectors, centred, around]
 
 
-def content_input(vectors, middles):
+# Scale of the cue inputs (0/1 hits) against the unit-length embedding blocks: the fit's L2
+# penalty is the same on every row, so this sets how freely the model may lean on a cue. Chosen
+# in session 15 from 0.5, 1 and 2 by the criterion on every neighbouring swap (`--every-pair`,
+# out of fold): 0.308, 0.305, 0.298 (no cues 0.289).
+CUE_WEIGHT = 0.5
+
+
+def cue_inputs(texts, sections):
+    """Per sentence, for each section in the drill's order, whether one of its cue phrases occurs
+    and whether one starts within the first 3 words (train-structure's cue_features, the
+    structure evidence's `cue` and `cueOpen`), times CUE_WEIGHT."""
+    rows = []
+    for text in texts:
+        words = structure.tokens(text)
+        rows.append([hit for section in sections for hit in structure.cue_features(words, section["cues"])])
+    return CUE_WEIGHT * np.array(rows, dtype=float).reshape(len(texts), 2 * len(sections))
+
+
+def content_input(vectors, middles, cues):
     """The content model's input per sentence (ContentClassifier.logProbabilities): the
     `content_blocks` of the embedding, then those of the middle-layer vector (how the sentence is
     told: session 10, out of fold, STAR sentences 0.61 -> 0.74 right, impromptu Opening-Close
-    AUC 0.881 -> 0.939). The neighbours' mean says what the sentence is told among (a Task among
+    AUC 0.881 -> 0.939), then the sentence's `cue_inputs` (session 15: "I needed to", "my job
+    was" say Task wherever the sentence stands; the criterion out of fold 0.337 -> 0.375, on
+    every neighbouring swap 0.289 -> 0.308, a Task told after the Actions flagged 1/68 -> 9/68,
+    held-out AUC 0.790 -> 0.870). The neighbours' mean says what the sentence is told among (a Task among
     Situation and Actions) without saying which comes first or where in the answer it stands, so
-    exchanging two sections cannot make a sentence look more like its drill-order self."""
-    return np.concatenate(content_blocks(vectors) + content_blocks(middles), axis=1)
+    exchanging two sections cannot make a sentence look more like its drill-order self; a cue is
+    the sentence's own words."""
+    return np.concatenate(content_blocks(vectors) + content_blocks(middles) + [cues], axis=1)
 
 
 class ContentCache:
@@ -233,8 +256,8 @@ class ContentCache:
         np.savez(self.path, **self.used)
 
 
-def content_logp(W, vectors, middles):
-    logits = np.concatenate([content_input(vectors, middles), np.ones((len(vectors), 1))], axis=1) @ W
+def content_logp(W, vectors, middles, cues):
+    logits = np.concatenate([content_input(vectors, middles, cues), np.ones((len(vectors), 1))], axis=1) @ W
     logits -= logits.max(axis=1, keepdims=True)
     return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
 
@@ -410,9 +433,9 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
     def fit(drill, f):
         # The content model learns from every training answer's own sentences (written and
         # transcribed, every variant): its input does not depend on their order.
-        rows = [(x, y) for a, source, _, vs, ms, ys, _, _ in units
+        rows = [(x, y) for a, source, texts, vs, ms, ys, _, _ in units
                 if a["drill"] == drill and a["split"] == "train" and fold(a) != f and source in ("whisper", "text")
-                for x, y in zip(content_input(vs, ms), ys)]
+                for x, y in zip(content_input(vs, ms, cue_inputs(texts, drills[drill])), ys)]
         return cache.fit(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]), len(drills[drill]) + 1)
 
     trained = sorted({a["drill"] for a in answers if a["split"] == "train"})
@@ -424,7 +447,8 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
         if source == "text":
             continue
         K = len(drills[a["drill"]])
-        content = content_logp(models[(a["drill"], None if a["split"] == "test" else fold(a))], vectors, middles)
+        content = content_logp(models[(a["drill"], None if a["split"] == "test" else fold(a))], vectors, middles,
+                               cue_inputs(texts, drills[a["drill"]]))
         _, _, change = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]],
                                           np.zeros((len(texts), K + 1)))
         item = {"id": a["id"], "split": a["split"], "variant": a["variant"], "drill": a["drill"], "K": K,
@@ -632,10 +656,13 @@ def swift_table(checks, models, summary):
         "    static let threshold: [String: Double] = [",
     ] + [f'        "{d}": {num(checks[d][1])},' for d in sorted(checks)] + [
         "    ]",
+        "    /// Scale of the cue inputs of the content models (each 0 or this).",
+        f"    static let cueWeight = {num(CUE_WEIGHT)}",
         "    /// Per-drill content models: drill id → (rows = the embedding's dimensions, the same of the",
         "    /// embedding minus the answer's mean, the same of the neighbours' mean centred embedding,",
-        "    /// the same three of the middle-layer vector, then bias; columns = the drill's sections +",
-        "    /// none), Float32 little-endian, row-major, base64.",
+        "    /// the same three of the middle-layer vector, per section (drill order) its cue and",
+        "    /// opening cue × cueWeight, then bias; columns = the drill's sections + none), Float32",
+        "    /// little-endian, row-major, base64.",
         "    static let contentModels: [String: String] = [",
     ] + [f'        "{d}": "{encoded(models[d])}",' for d in sorted(models)] + [
         "    ]",

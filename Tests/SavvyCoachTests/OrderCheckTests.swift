@@ -118,15 +118,18 @@ final class OrderCheckTests: XCTestCase {
     }
 
     func testIssue14_contentClassifierMirrorsTheTrainingScript() {
-        // Values from `content_logp` in scripts/train-order.py for the same three sentences and
-        // weights (rows: embedding, centred embedding, neighbours' mean centred embedding, the
-        // same three of the middle-layer vector, bias; exact in Float32, as the weights ship).
+        // Values from `content_logp` in scripts/train-order.py (CUE_WEIGHT 0.5) for the same three
+        // sentences, cue hits and weights (rows: embedding, centred embedding, neighbours' mean
+        // centred embedding, the same three of the middle-layer vector, the one section's cue and
+        // opening cue, bias; exact in Float32, as the weights ship).
         let classifier = ContentClassifier(
             weights: [0.5, -0.25, 0.125, 0.375, 1.0, 0.0, 0.0, -1.0, 2.0, 0.5, -0.5, 1.5,
-                      0.75, 0.25, -0.5, 1.0, 0.25, -0.75, 1.25, 0.0, -1.5, 0.5, 0.5, -0.25, 0.25, -0.25],
-            classes: 2, dimension: 2)
-        let got = classifier.logProbabilities([[1, 0], [0.6, 0.8], [0, 1]], middles: [[0, 1], [0.8, -0.6], [1, 0]])
-        let want: [[Double]] = [[-0.9897117547, -0.4647117547], [-0.1026174336, -2.3276174336], [-0.586962002, -0.811962002]]
+                      0.75, 0.25, -0.5, 1.0, 0.25, -0.75, 1.25, 0.0, -1.5, 0.5, 0.5, -0.25,
+                      1.0, -0.5, -0.75, 0.25, 0.25, -0.25],
+            classes: 2, dimension: 2, cueWeight: 0.5)
+        let got = classifier.logProbabilities([[1, 0], [0.6, 0.8], [0, 1]], middles: [[0, 1], [0.8, -0.6], [1, 0]],
+                                              cues: [[1, 0], [0, 0], [1, 1]])
+        let want: [[Double]] = [[-0.586962002, -0.811962002], [-0.1026174336, -2.3276174336], [-0.4835890879, -0.9585890879]]
         XCTAssertEqual(got.count, want.count)
         for (row, expected) in zip(got, want) {
             for (value, target) in zip(row, expected) { XCTAssertEqual(value, target, accuracy: 1e-9, "\(row)") }
@@ -150,16 +153,54 @@ final class OrderCheckTests: XCTestCase {
         }
         // Middle-layer vectors: the same sequence, one place on.
         let middles = Array(vectors[1...]) + [vectors[0]]
-        let forward = classifier.logProbabilities(vectors, middles: middles)
-        let backward = Array(classifier.logProbabilities(vectors.reversed(), middles: middles.reversed()).reversed())
+        // Cue hits: sentence i says a cue of section i % 4, opening it when i is even.
+        let cues: [[Double]] = (0..<7).map { (i: Int) -> [Double] in
+            var row = [Double](repeating: 0, count: 8)
+            row[2 * (i % 4)] = 1
+            row[2 * (i % 4) + 1] = i % 2 == 0 ? 1 : 0
+            return row
+        }
+        let forward = classifier.logProbabilities(vectors, middles: middles, cues: cues)
+        let backward = Array(classifier.logProbabilities(vectors.reversed(), middles: middles.reversed(),
+                                                         cues: cues.reversed()).reversed())
         for (a, b) in zip(forward, backward) {
             for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: 1e-9) }
         }
         // The neighbours count: the same sentence among other sentences reads differently.
-        var moved = vectors, movedMiddles = middles
+        var moved = vectors, movedMiddles = middles, movedCues = cues
         moved.swapAt(2, 6)
         movedMiddles.swapAt(2, 6)
-        XCTAssertNotEqual(classifier.logProbabilities(moved, middles: movedMiddles)[3], forward[3])
+        movedCues.swapAt(2, 6)
+        XCTAssertNotEqual(classifier.logProbabilities(moved, middles: movedMiddles, cues: movedCues)[3], forward[3])
+    }
+
+    /// The cue inputs are the structure evidence's own hits, per section in the drill's order, and
+    /// a Task cue ("my job was") moves the trained STAR classifier towards Task, the sentence unchanged.
+    func testIssue14_contentClassifierReadsTheSectionsCues() throws {
+        let drill = BuiltInDrills.star
+        let k = drill.sections.count
+        let dimension = 384
+        func unit(_ d: Int) -> [Double] { (0..<dimension).map { $0 == d ? 1 : 0 } }
+        let texts = ["we were a small team back then", "my job was to fix the reporting", "then i rebuilt it"]
+        let vectors = [unit(1), unit(2), unit(3)]
+        let built = SentenceEvidence(
+            sentences: vectors, texts: texts, exemplars: (0..<k).map { [unit(10 + $0)] },
+            descriptions: (0..<k).map { unit(20 + $0) }, cues: drill.sections.map(\.cues), drillModel: nil)
+        let hits = ContentClassifier.cueHits(built)
+        let task = try XCTUnwrap(drill.sections.firstIndex { $0.id == "task" })
+        let action = try XCTUnwrap(drill.sections.firstIndex { $0.id == "action" })
+        XCTAssertEqual(hits[1].count, 2 * k)
+        XCTAssertEqual(hits[1][2 * task], 1, "\(hits[1])")
+        XCTAssertEqual(hits[1][2 * task + 1], 1, "the cue opens the sentence")
+        XCTAssertEqual(hits[2][2 * action], 1, "'then i' is an Action cue: \(hits[2])")
+        XCTAssertEqual(hits[0], [Double](repeating: 0, count: 2 * k))
+
+        let classifier = try XCTUnwrap(ContentClassifier(drill: drill, dimension: dimension))
+        var withoutCue = hits
+        withoutCue[1] = [Double](repeating: 0, count: 2 * k)
+        let cued = classifier.logProbabilities(vectors, middles: vectors, cues: hits)[1][task]
+        let plain = classifier.logProbabilities(vectors, middles: vectors, cues: withoutCue)[1][task]
+        XCTAssertGreaterThan(cued, plain)
     }
 
     func testIssue14_orderCheckIsDeterministic() throws {

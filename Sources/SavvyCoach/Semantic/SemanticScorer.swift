@@ -73,7 +73,8 @@ public struct SemanticScorer {
         if drillModel != nil, let check = OrderCheck(drill: drill, decoder: decoder),
            let content = sentenceVectors.first.flatMap({ ContentClassifier(drill: drill, dimension: $0.count) }) {
             // Built-in drills: the learned order check decides between the drill's order and a swap.
-            labels = check.labels(evidence: evidence, content: content.logProbabilities(sentenceVectors, middles: middles))
+            labels = check.labels(evidence: evidence, content: content.logProbabilities(
+                sentenceVectors, middles: middles, cues: ContentClassifier.cueHits(evidence)))
         } else {
             labels = decoder.decode(emissions: emissions, change: evidence.change)
         }
