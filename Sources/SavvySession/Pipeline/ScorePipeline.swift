@@ -127,15 +127,35 @@ public struct ScorePipeline {
         let windows = TranscriptionWindows.plan(
             duration: audio.durationSeconds, speech: analysis.activity.segments,
             maximumSeconds: try TranscriptionWindows.maximumSeconds(environment: environment))
-        // pocketsphinx's second opinion first: with one file the Whisper worker has not started
-        // yet, so their peaks never add up.
-        let second = try TranscriptCheckStage.secondOpinion(audio: audio, analysis: analysis, transcriber: transcriber.transcriber,
+        let second: TranscriptCheckStage.SecondOpinion?
+        var transcript: Transcript
+        let selection = transcriber
+        if audio.durationSeconds <= TranscriptCheckStage.secondOpinionSeconds {
+            // pocketsphinx's second opinion beside Whisper's recognition, on a thread of its own:
+            // it does not depend on Whisper's words, and one after the other it was half the wall
+            // time of a score (a 2-minute answer on 2 cores: 32 s of 63 s). Their memory then
+            // adds up (pocketsphinx's decoders about 210 MB beside the worker's 340 MB), which
+            // only a long recording's budget cannot afford.
+            let pending = BackgroundWork(name: "savvy-second-opinion") {
+                try TranscriptCheckStage.secondOpinion(audio: audio, analysis: analysis, transcriber: selection.transcriber,
+                                                       pocketsphinx: selection.secondOpinion)
+            }
+            let recognised = Result { try windows.transcribe(audio, with: selection.transcriber) }
+            // Joined before anything can throw, so a batch's next file never finds the decoder busy;
+            // the second opinion's error first, as when it ran first.
+            second = try pending.value()
+            if !keepEnginesLoaded { transcriber.secondOpinion?.releaseDecoders() }
+            transcript = try recognised.get()
+        } else {
+            // A longer recording: the second opinion first, before the Whisper worker starts, so
+            // their peaks never add up.
+            second = try TranscriptCheckStage.secondOpinion(audio: audio, analysis: analysis, transcriber: transcriber.transcriber,
                                                             pocketsphinx: transcriber.secondOpinion)
-        if !keepEnginesLoaded { transcriber.secondOpinion?.releaseDecoders() }
-        var transcript = try windows.transcribe(audio, with: transcriber.transcriber)
+            if !keepEnginesLoaded { transcriber.secondOpinion?.releaseDecoders() }
+            transcript = try windows.transcribe(audio, with: transcriber.transcriber)
+        }
         transcript = try TranscriptCheckStage().run(transcript, audio: audio, analysis: analysis,
                                                     transcriber: transcriber.transcriber, secondOpinion: second)
-        // The second opinion's decoders were freed above, before Whisper started.
         if !keepEnginesLoaded { transcriber.releaseEngine() }
         // Metrics are computed from the transcript exactly as it will be stored (JSON at fixed
         // precision), so `rescore` from the stored transcript reproduces them byte for byte.

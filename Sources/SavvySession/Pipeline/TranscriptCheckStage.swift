@@ -25,8 +25,8 @@ struct TranscriptCheckStage {
     /// recording too, in stretches of at most a minute cut in pauses so its memory does not grow
     /// with the answer. Of a recording longer than `secondOpinionSeconds` it hears a sample of
     /// stretches spread over the whole, and agreement is judged on Whisper's words in them.
-    /// Independent of Whisper's words, so it can run before recognition, while the Whisper
-    /// worker holds no memory. `pocketsphinx` is the caller's, so its decoder stays loaded from
+    /// Independent of Whisper's words, so it can run beside recognition (`ScorePipeline` does so
+    /// up to `secondOpinionSeconds`), or before it, while the Whisper worker holds no memory. `pocketsphinx` is the caller's, so its decoder stays loaded from
     /// one file to the next. nil for another engine, or without pocketsphinx.
     static func secondOpinion(audio: DecodedAudioFile, analysis: DeliveryAnalysis, transcriber: any Transcriber,
                               pocketsphinx: PocketSphinxTranscriber?) throws -> SecondOpinion? {
