@@ -365,8 +365,8 @@ def fold(a):
 
 def every_pair_swaps(units, drills):
     """For `--every-pair`: each complete Whisper answer (either split) re-cut once per pair of
-    neighbouring sections with that pair exchanged, as derived_units re-cuts the training
-    variants (none sentences first, timed as if spoken back to back). The dev set's own
+    neighbouring sections with that pair exchanged (train-structure's recut, as derived_units
+    re-cuts the training variants). The dev set's own
     out-of-order answers swap only the pairs inside a four-part drill (and Opening-Body in
     impromptu), so these measure the check on the swaps it never sees; they are never fitted."""
     result = []
@@ -379,19 +379,8 @@ def every_pair_swaps(units, drills):
                 continue  # the runtime's sentences lack one of the pair: nothing to exchange
             order = list(range(K))
             order[k], order[k + 1] = order[k + 1], order[k]
-            picked = [i for i, label in enumerate(labels) if label == K] + \
-                     [i for s in order for i, label in enumerate(labels) if label == s]
-            times, t = [], 0.0
-            for i in picked:
-                times.append(t)
-                t += max(1.0, 0.4 * len(texts[i].split())) + 0.6
-            starts = {}
-            for i, time in zip(picked, times):
-                if labels[i] < K:
-                    starts.setdefault(labels[i], time)
             swapped = dict(a, id=f"{a['scenario']}-swap-{k}", variant="out-of-order", everyPair=True)
-            result.append((swapped, "every-pair", [texts[i] for i in picked], vectors[picked], middles[picked],
-                           [labels[i] for i in picked], times, starts))
+            result.append(structure.recut(swapped, "every-pair", texts, vectors, middles, labels, order, K))
     return result
 
 
@@ -593,16 +582,20 @@ def choose_costs(train):
     return tried[best][0], tried
 
 
-def cross_validate(train):
-    """Each fold's answers judged by checks fitted on the other two folds (folds by scenario)."""
-    judged = []
+def fold_checks(train):
+    """Per fold, the drills' checks fitted on the other two folds' answers (folds by scenario)."""
+    checks = {}
     for f in range(3):
         rest = [it for it in train if fold(it) != f]
-        checks = {d: fit_check([it for it in rest if it["drill"] == d]) for d in sorted({it["drill"] for it in rest})}
-        judged.append(([it for it in train if fold(it) == f], checks))
+        checks[f] = {d: fit_check([it for it in rest if it["drill"] == d]) for d in sorted({it["drill"] for it in rest})}
+    return checks
+
+
+def cross_validate(train):
+    """Each fold's answers judged by checks fitted on the other two folds (`fold_checks`)."""
     out = {"ooo": 0, "oooTotal": 0, "false": 0, "inOrderTotal": 0}
-    for items, checks in judged:
-        result = evaluate(items, checks)
+    for f, checks in fold_checks(train).items():
+        result = evaluate([it for it in train if fold(it) == f], checks)
         for key in out:
             out[key] += result[key]
     return out
@@ -612,13 +605,10 @@ def every_pair_report(swaps, train, checks, drills):
     """Per drill and swapped pair, how many `every_pair_swaps` are flagged with that pair: the
     training answers' by checks fitted on the other two folds (as `cross_validate`), the held-out
     answers' by the checks fitted on every training answer."""
-    fold_checks = {}
-    for f in range(3):
-        rest = [it for it in train if fold(it) != f]
-        fold_checks[f] = {d: fit_check([it for it in rest if it["drill"] == d]) for d in sorted({it["drill"] for it in rest})}
+    by_fold = fold_checks(train)
     report = {}
     for it in swaps:
-        coef, threshold = (checks if it["split"] == "test" else fold_checks[fold(it)])[it["drill"]]
+        coef, threshold = (checks if it["split"] == "test" else by_fold[fold(it)])[it["drill"]]
         best = best_hypothesis(it["hyps"], coef)
         k = true_swap(it)
         names = [section["id"] for section in drills[it["drill"]]]

@@ -710,21 +710,30 @@ def derived_units(units, drills):
         for sentence in a["sentences"]:
             if sentence["label"] != "none" and ids.index(sentence["label"]) not in order:
                 order.append(ids.index(sentence["label"]))
-        picked = [i for i, label in enumerate(labels) if label == len(ids)] + \
-                 [i for k in order for i, label in enumerate(labels) if label == k]
-        if not picked:
-            continue
-        times, t = [], 0.0
-        for i in picked:
-            times.append(t)
-            t += max(1.0, 0.4 * len(texts[i].split())) + 0.6  # ~150 wpm and a pause
-        truth_starts = {}
-        for i, time in zip(picked, times):
-            if labels[i] < len(ids):
-                truth_starts.setdefault(labels[i], time)
-        result.append((a, "derived", [texts[i] for i in picked], vectors[picked], middles[picked],
-                       [labels[i] for i in picked], times, truth_starts))
+        unit = recut(a, "derived", texts, vectors, middles, labels, order, len(ids))
+        if unit is not None:
+            result.append(unit)
     return result
+
+
+def recut(a, source, texts, vectors, middles, labels, order, K):
+    """A unit of answer `a` from another answer's runtime sentences (`labels`: section index, K =
+    none): the none sentences first, then each section's in `order`, timed as if spoken back to
+    back; None when that picks no sentence."""
+    picked = [i for i, label in enumerate(labels) if label == K] + \
+             [i for k in order for i, label in enumerate(labels) if label == k]
+    if not picked:
+        return None
+    times, t = [], 0.0
+    for i in picked:
+        times.append(t)
+        t += max(1.0, 0.4 * len(texts[i].split())) + 0.6  # ~150 wpm and a pause
+    truth_starts = {}
+    for i, time in zip(picked, times):
+        if labels[i] < K:
+            truth_starts.setdefault(labels[i], time)
+    return (a, source, [texts[i] for i in picked], vectors[picked], middles[picked],
+            [labels[i] for i in picked], times, truth_starts)
 
 
 def load_jsonl(path):

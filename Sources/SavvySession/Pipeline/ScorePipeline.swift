@@ -127,33 +127,30 @@ public struct ScorePipeline {
         let windows = TranscriptionWindows.plan(
             duration: audio.durationSeconds, speech: analysis.activity.segments,
             maximumSeconds: try TranscriptionWindows.maximumSeconds(environment: environment))
+        let hearSecondOpinion: @Sendable () throws -> TranscriptCheckStage.SecondOpinion? = {
+            try TranscriptCheckStage.secondOpinion(audio: audio, analysis: analysis, transcriber: transcriber.transcriber,
+                                                   pocketsphinx: transcriber.secondOpinion)
+        }
         let second: TranscriptCheckStage.SecondOpinion?
-        var transcript: Transcript
-        let selection = transcriber
+        var recognised: Result<Transcript, any Error>?
         if audio.durationSeconds <= TranscriptCheckStage.secondOpinionSeconds {
             // pocketsphinx's second opinion beside Whisper's recognition, on a thread of its own:
             // it does not depend on Whisper's words, and one after the other it was half the wall
             // time of a score (a 2-minute answer on 2 cores: 32 s of 63 s). Their memory then
             // adds up (pocketsphinx's decoders about 210 MB beside the worker's 340 MB), which
             // only a long recording's budget cannot afford.
-            let pending = BackgroundWork(name: "savvy-second-opinion") {
-                try TranscriptCheckStage.secondOpinion(audio: audio, analysis: analysis, transcriber: selection.transcriber,
-                                                       pocketsphinx: selection.secondOpinion)
-            }
-            let recognised = Result { try windows.transcribe(audio, with: selection.transcriber) }
+            let pending = BackgroundWork(name: "savvy-second-opinion", hearSecondOpinion)
+            recognised = Result { try windows.transcribe(audio, with: transcriber.transcriber) }
             // Joined before anything can throw, so a batch's next file never finds the decoder busy;
             // the second opinion's error first, as when it ran first.
             second = try pending.value()
-            if !keepEnginesLoaded { transcriber.secondOpinion?.releaseDecoders() }
-            transcript = try recognised.get()
         } else {
             // A longer recording: the second opinion first, before the Whisper worker starts, so
             // their peaks never add up.
-            second = try TranscriptCheckStage.secondOpinion(audio: audio, analysis: analysis, transcriber: transcriber.transcriber,
-                                                            pocketsphinx: transcriber.secondOpinion)
-            if !keepEnginesLoaded { transcriber.secondOpinion?.releaseDecoders() }
-            transcript = try windows.transcribe(audio, with: transcriber.transcriber)
+            second = try hearSecondOpinion()
         }
+        if !keepEnginesLoaded { transcriber.secondOpinion?.releaseDecoders() }
+        var transcript = try recognised?.get() ?? windows.transcribe(audio, with: transcriber.transcriber)
         transcript = try TranscriptCheckStage().run(transcript, audio: audio, analysis: analysis,
                                                     transcriber: transcriber.transcriber, secondOpinion: second)
         if !keepEnginesLoaded { transcriber.releaseEngine() }
