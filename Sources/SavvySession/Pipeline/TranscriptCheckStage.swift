@@ -7,8 +7,9 @@ import SavvyDSP
 /// `TranscriptChecker` catch loops, decode word-less speech again and judge whether the words can
 /// be trusted.
 struct TranscriptCheckStage {
-    /// Audio the pocketsphinx second opinion hears at most, seconds. pocketsphinx takes about a
-    /// fifth of real time on one core, so all of a 2-hour recording cost over 20 minutes of CPU;
+    /// Audio the pocketsphinx second opinion hears at most, seconds. pocketsphinx takes a quarter
+    /// to a half of real time on one core (0.27× on a 2-minute read answer, 0.45× on a 30 s
+    /// meeting clip, Xeon), so all of a 2-hour recording cost over half an hour of CPU;
     /// 10 minutes is over a thousand words of agreement, and every answer up to 10 minutes
     /// long is heard in full, exactly as before.
     static let secondOpinionSeconds = 600.0
