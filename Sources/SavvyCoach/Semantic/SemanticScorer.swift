@@ -11,7 +11,7 @@ import SavvySemantic
 /// and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-11"
+    public static let version = "semantic-12"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("client" for "customer" 0.61, "update" for "change" 0.60): single-word MiniLM embeddings
     /// of near-synonyms sit around 0.6–0.8, of merely related words around 0.3–0.5. Word cosines
@@ -98,10 +98,10 @@ public struct SemanticScorer {
         let inOrder = zip(firstSentence, firstSentence.dropFirst()).allSatisfy { $0 < $1 }
         // The drill's typical sentence: what every answer of this drill shares whatever it is about.
         let exemplars = exemplarVectors.flatMap { $0 }
+        let typical = exemplars.isEmpty ? descriptionVectors : exemplars
         let (relevance, probability) = try judgeRelevance(
-            prompt: prompt, drill: drill, sentences: sentences, vectors: sentenceVectors,
-            sentenceCentre: Self.mean(exemplars.isEmpty ? descriptionVectors : exemplars), spans: spans, labels: labels,
-            index: index)
+            prompt: prompt, drill: drill, sentences: sentences, vectors: sentenceVectors, exemplars: typical,
+            sentenceCentre: Self.mean(typical), spans: spans, labels: labels, index: index)
         return SemanticJudgment(
             sentences: sentences, labels: labels, spans: spans, inOrder: inOrder, relevance: relevance,
             onTopicProbability: probability)
@@ -125,9 +125,17 @@ public struct SemanticScorer {
     /// answer judged on topic may address them in other words —,
     /// the found section least related to the prompt, and, for an answer judged off topic, the
     /// drill's prompt that the answer as a whole is closest to when that is another one.
+    ///
+    /// Both cosines are relative to the drill's other prompts, so an answer to nothing the drill
+    /// asks (meeting chatter, a novel read aloud) is as close to one prompt as to the next, and
+    /// by chance closest to about one prompt in five, which put it on topic. A third input says
+    /// how far it falls short of reading like an answer of the drill at all (`drillLikeness`
+    /// over the drill's exemplars, `exemplars`, below `RelevanceWeights.likeKnot`), learned also
+    /// against the set's answers judged under another drill's prompts; a drill without trained
+    /// cuts (a user's), whose exemplars the weights never saw, goes without it.
     func judgeRelevance(
-        prompt: String, drill: Drill, sentences: [AnswerSentence], vectors: [[Double]], sentenceCentre: [Double],
-        spans: [StructureSpan], labels: [Int?], index: TranscriptIndex
+        prompt: String, drill: Drill, sentences: [AnswerSentence], vectors: [[Double]], exemplars: [[Double]],
+        sentenceCentre: [Double], spans: [StructureSpan], labels: [Int?], index: TranscriptIndex
     ) throws -> (CriterionScore, Double) {
         let trimmed = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
@@ -155,9 +163,12 @@ public struct SemanticScorer {
         meanOther /= Double(max(others.count, 1))
         let r = RelevanceWeights.logistic
         // A built-in drill's bands are cut on its own answers (its prompts are more or less alike).
-        let bias = RelevanceWeights.drillBias[drill.id] ?? r[0]
-        let logOdds = bias + r[1] * (similarities[best] - bestOther)
-            + r[2] * (SentenceEvidence.dot(mean, promptVector) - meanOther)
+        let drillBias = RelevanceWeights.drillBias[drill.id]
+        // Only a shortfall counts: an answer to another of the drill's prompts reads like one too.
+        let shortfall = drillBias == nil
+            ? 0 : min(0, Self.drillLikeness(vectors, exemplars: exemplars) - RelevanceWeights.likeKnot)
+        let logOdds = (drillBias ?? r[0]) + r[1] * (similarities[best] - bestOther)
+            + r[2] * (SentenceEvidence.dot(mean, promptVector) - meanOther) + r[3] * shortfall
         let probability = 1 / (1 + exp(-logOdds))
         // The drill's prompt the answer as a whole is closest to, when that is not the one asked.
         let answerCosine = SentenceEvidence.dot(mean, promptVector)
@@ -251,6 +262,17 @@ public struct SemanticScorer {
         if logOdds >= -band3 { return 3 }
         if closerToAnotherPrompt { return 1 }
         return logOdds >= -band3 - log(0.3 * 0.85 / (0.7 * 0.15)) ? 2 : 1
+    }
+
+    /// How much an answer reads like one of the drill's answers, whatever it is about: the mean
+    /// over its sentences of the best cosine to one of `exemplars` (unit vectors; as
+    /// `drill_likeness` in train-relevance.py). 0 without sentences or exemplars.
+    static func drillLikeness(_ sentences: [[Double]], exemplars: [[Double]]) -> Double {
+        guard !sentences.isEmpty, !exemplars.isEmpty else { return 0 }
+        let total = sentences.reduce(0.0) { sum, sentence in
+            sum + exemplars.map { SentenceEvidence.dot(sentence, $0) }.max()!
+        }
+        return total / Double(sentences.count)
     }
 
     /// The drill's other prompts, or every built-in prompt when the drill has no other; the
