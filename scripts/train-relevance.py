@@ -156,10 +156,11 @@ def bank(banks, drill):
     return own if len(own) >= 2 else [p for d in sorted(banks) for p in banks[d]]
 
 
-def sentence_centre(embed, sections):
-    """Mean of the drill's exemplar vectors; of its purpose lines when it has no exemplars."""
+def typical_vectors(embed, sections):
+    """The drill's exemplar vectors; its purpose lines' when it has no exemplars (the
+    `exemplars` SemanticScorer.judgeRelevance receives)."""
     exemplars = [e for s in sections for e in s["exemplars"]]
-    return embed(exemplars if exemplars else [s["purpose"] for s in sections]).mean(axis=0)
+    return embed(exemplars if exemplars else [s["purpose"] for s in sections])
 
 
 def drill_likeness(sentence_vectors, exemplar_vectors):
@@ -332,9 +333,8 @@ def load_pairs():
     banks = parse_prompts()
     embed = structure.Embedder(CACHE)
     prompts, same_topic = training_prompts()
-    centres = {d: (sentence_centre(embed, drills[d]), embed(bank(banks, d)).mean(axis=0)) for d in sorted(drills)}
-    exemplars = {d: embed([e for s in drills[d] for e in s["exemplars"]] or [s["purpose"] for s in drills[d]])
-                 for d in sorted(drills)}
+    exemplars = {d: typical_vectors(embed, drills[d]) for d in sorted(drills)}
+    centres = {d: (exemplars[d].mean(axis=0), embed(bank(banks, d)).mean(axis=0)) for d in sorted(drills)}
 
     def features(a, vectors, prompt, drill=None):
         drill = drill or a["drill"]

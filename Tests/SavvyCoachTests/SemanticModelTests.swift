@@ -71,10 +71,6 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertTrue(onTopic.relevance.reason.contains("'within three weeks"), onTopic.relevance.reason)
     }
 
-    /// Answers that never name their prompt's subject: a talk pitched without "conference" or
-    /// "speaker", a skill learnt without "learn" or "skill". Against the raw cosines they were
-    /// no closer to their own prompt than to the drill's others (Relevance 2 and 1; the held-out
-    /// "conference speaker" answers scored 1–3); the centred cosines find them.
     /// Something that answers no prompt at all: meeting chatter and a passage of a story. The
     /// relevance inputs were only relative to the drill's other prompts, so such a text was by
     /// chance closest to about one prompt in five and scored "on topic" there (the chatter at 4
@@ -83,10 +79,17 @@ final class SemanticModelTests: XCTestCase {
     func testIssue14_relevanceCallsANonAnswerOffTopicWhicheverPromptItMeets() throws {
         let scorer = SemanticScorer(embedder: try cached())
         let chatter = Fixtures.transcript("""
-            Okay, I think everyone is here, so we can start. Can you see my screen? No, it's still loading.             Hang on, let me share the other window. Right, is that better? Yes, that's fine.             Did anyone bring the minutes from last week? I think Sam has them somewhere.             Shall we just go round the table then? Sure, you go first.
+            Okay, I think everyone is here, so we can start. Can you see my screen? No, it's still loading. \
+            Hang on, let me share the other window. Right, is that better? Yes, that's fine. \
+            Did anyone bring the minutes from last week? I think Sam has them somewhere. \
+            Shall we just go round the table then? Sure, you go first.
             """)
         let story = Fixtures.transcript("""
-            The rain had not stopped for three days, and the river below the village rose a little higher every morning.             Old Mrs Hale kept her shutters closed and her lamp lit from noon.             Her nephew came up the lane on Sunday with a basket of apples and a letter he would not let her read.             She set the kettle on and watched him turn the envelope over in his hands.             Outside, the church bell rang for evening service, though hardly anyone went.
+            The rain had not stopped for three days, and the river below the village rose a little higher every morning. \
+            Old Mrs Hale kept her shutters closed and her lamp lit from noon. \
+            Her nephew came up the lane on Sunday with a basket of apples and a letter he would not let her read. \
+            She set the kettle on and watched him turn the envelope over in his hands. \
+            Outside, the church bell rang for evening service, though hardly anyone went.
             """)
         let drills = [BuiltInDrills.star, BuiltInDrills.prep, BuiltInDrills.elevatorPitch, BuiltInDrills.impromptu]
         for (name, transcript, allowed) in [("chatter", chatter, 2), ("story", story, 0)] {
@@ -101,6 +104,10 @@ final class SemanticModelTests: XCTestCase {
         }
     }
 
+    /// Answers that never name their prompt's subject: a talk pitched without "conference" or
+    /// "speaker", a skill learnt without "learn" or "skill". Against the raw cosines they were
+    /// no closer to their own prompt than to the drill's others (Relevance 2 and 1; the held-out
+    /// "conference speaker" answers scored 1–3); the centred cosines find them.
     func testIssue14_relevanceFindsAPromptTheAnswerNeverNames() throws {
         let scorer = SemanticScorer(embedder: try cached())
         let talk = Fixtures.transcript("""

@@ -96,12 +96,11 @@ public struct SemanticScorer {
                 start: sentences[first].start, end: sentences[last].end))
         }
         let inOrder = zip(firstSentence, firstSentence.dropFirst()).allSatisfy { $0 < $1 }
-        // The drill's typical sentence: what every answer of this drill shares whatever it is about.
+        // The drill's typical sentences: its exemplars, or its purpose lines when it has none.
         let exemplars = exemplarVectors.flatMap { $0 }
-        let typical = exemplars.isEmpty ? descriptionVectors : exemplars
         let (relevance, probability) = try judgeRelevance(
-            prompt: prompt, drill: drill, sentences: sentences, vectors: sentenceVectors, exemplars: typical,
-            sentenceCentre: Self.mean(typical), spans: spans, labels: labels, index: index)
+            prompt: prompt, drill: drill, sentences: sentences, vectors: sentenceVectors,
+            exemplars: exemplars.isEmpty ? descriptionVectors : exemplars, spans: spans, labels: labels, index: index)
         return SemanticJudgment(
             sentences: sentences, labels: labels, spans: spans, inOrder: inOrder, relevance: relevance,
             onTopicProbability: probability)
@@ -128,14 +127,14 @@ public struct SemanticScorer {
     ///
     /// Both cosines are relative to the drill's other prompts, so an answer to nothing the drill
     /// asks (meeting chatter, a novel read aloud) is as close to one prompt as to the next, and
-    /// by chance closest to about one prompt in five, which put it on topic. A third input says
+    /// by chance closest to about one prompt in six, which put it on topic. A third input says
     /// how far it falls short of reading like an answer of the drill at all (`drillLikeness`
     /// over the drill's exemplars, `exemplars`, below `RelevanceWeights.likeKnot`), learned also
     /// against the set's answers judged under another drill's prompts; a drill without trained
     /// cuts (a user's), whose exemplars the weights never saw, goes without it.
     func judgeRelevance(
         prompt: String, drill: Drill, sentences: [AnswerSentence], vectors: [[Double]], exemplars: [[Double]],
-        sentenceCentre: [Double], spans: [StructureSpan], labels: [Int?], index: TranscriptIndex
+        spans: [StructureSpan], labels: [Int?], index: TranscriptIndex
     ) throws -> (CriterionScore, Double) {
         let trimmed = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
@@ -143,6 +142,8 @@ public struct SemanticScorer {
         }
         let promptCentre = Self.mean(try self.vectors(Self.promptBank(drill: drill)))
         let promptVector = Self.centred(try self.vectors([trimmed])[0], promptCentre)
+        // The drill's typical sentence: what every answer of this drill shares whatever it is about.
+        let sentenceCentre = Self.mean(exemplars)
         let centred = vectors.map { Self.centred($0, sentenceCentre) }
         let similarities = centred.map { SentenceEvidence.dot($0, promptVector) }
         var best = 0
