@@ -30,6 +30,13 @@ if [ -x "${SAVVY_VENV:-}/bin/python" ]; then
   # The committed relevance calibration must be what its script trains from its committed input
   # (issue 14): --check retrains and exits 1 on any byte of difference.
   "$SAVVY_VENV/bin/python" scripts/train-relevance.py --check > "$OUT/relevance-train.json"
+  # The same held-out answers under their prompts in a user's own words (never fitted).
+  python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["report"]
+for name in ("test", "test, prompts reworded"):
+    on, off = r[name]["all"]["onTopicGE4"], r[name]["all"]["offTopicLE2"]
+    print(f"relevance, held out ({name}): on topic >= 4 {on}, off topic <= 2 {off}")' \
+    "$OUT/relevance-train.json"
 else
   echo "content bench: skipped (no engines' venv at SAVVY_VENV; run make venv)"
 fi

@@ -69,6 +69,14 @@ log-loss 0.3967 / 0.3958 / 0.3920 / 0.3886; on-topic training answers at 4 or mo
 497/575 before, 484/575 after.
 The set's off-topic answers stay at 2 or less (12/12 held out).
 
+Session 17, the held-out answers under their prompts reworded (HELD_OUT_REWORDINGS, two each; a
+user types a coach's wording, not the bank's): on topic at 4 or more 107/138 (77.5 %; with the
+bank's wording 58/69, 84 %), off topic at 2 or less 21/24; PREP loses most (24/36). The set's
+answers were written to the bank's wording, so part of the drop is theirs echoing its words. The
+bank prompt a rewording stands for is one of the "other prompts" it is measured against; leaving
+out every other prompt closer to the typed one than any two of the bank's are to each other gained
+only 2 (109/138), so it was not kept.
+
 Selection, by 5-fold cross-validation over the training scenarios (every variant of a scenario,
 and every pair made from it, in one fold, so no fold is scored on a wording it was fitted on):
   L2      the weight with the least class-weighted log-loss out of fold;
@@ -128,6 +136,45 @@ AIM_ON = 0.9               # ... and as many as this where no off-topic answer l
 TARGET_OFF = 5 / 6         # off-topic answers with Relevance ≤ 2
 BAND12 = float(np.log(0.3 * 0.85 / (0.7 * 0.15)))   # log-odds from the 2|3 cut down to the 1|2 cut
 BAND45 = float(np.log(3))                           # log-odds from the 3|4 cut up to the 4|5 cut
+
+# The held-out answers' prompts as a user might type them instead (written for this report, never
+# fitted, and never a training prompt): a coach's own wording of a question is what the model
+# meets in use, and the bank prompt it rewords is then one of the "other prompts" it is compared
+# against. Reported as "test, prompts reworded".
+HELD_OUT_REWORDINGS = {
+    "Describe a project that failed and what you did about it.": [
+        "Tell me about a project of yours that didn't work out, and how you responded.",
+        "Walk me through a time something you built flopped."],
+    "Tell me about a mistake you made at work and how you handled it.": [
+        "Describe an error you made in a job and what you did next.",
+        "What's a work mistake you've owned up to?"],
+    "Describe a time you had to learn a new skill quickly to finish a task.": [
+        "Tell me about a time you had to pick up something new fast to get the job done.",
+        "Give an example of learning a skill under time pressure."],
+    "Is it better to specialise or to be a generalist early in a career?": [
+        "Early in your career, should you go deep in one area or stay broad?",
+        "Specialist or generalist: which is the better start to a career?"],
+    "Should companies publish salary ranges in job adverts?": [
+        "Should employers be required to show pay in job postings?",
+        "Is salary transparency in job ads a good idea?"],
+    "Should a four-day working week become the norm?": [
+        "Should we all move to a four-day week?",
+        "Is a shorter working week a good idea for everyone?"],
+    "Pitch a volunteer cause to a potential donor.": [
+        "Convince a donor to fund a charity you volunteer for.",
+        "Make the case to a funder for a cause you care about."],
+    "Pitch yourself as a conference speaker.": [
+        "Persuade a conference organiser to give you a speaking slot.",
+        "Sell yourself as a speaker for an event."],
+    "Pitch a change to how your team runs meetings.": [
+        "Propose a better way for your team to hold meetings.",
+        "Convince your team to change its meeting habits."],
+    "Why boredom is underrated.": ["Why being bored is good for you.", "The case for boredom."],
+    "How technology changed your daily routine.": [
+        "How has tech changed the way you live day to day?",
+        "The ways gadgets reshaped your everyday life."],
+    "Why small teams move faster.": ["Why do small groups get things done quicker?", "The speed advantage of small teams."],
+}
 
 
 def parse_prompts():
@@ -349,6 +396,11 @@ def load_pairs():
         base = {"id": a["id"], "scenario": a["scenario"], "drill": a["drill"], "split": a["split"]}
         pairs.append(dict(base, kind="own" if a["onTopic"] else "offTopic", onTopic=a["onTopic"],
                           **features(a, vectors, a["prompt"])))
+        if a["split"] == "test":
+            # Reported only: split "reworded" is neither fitted nor in the held-out figures.
+            for prompt in HELD_OUT_REWORDINGS.get(a["prompt"], []):
+                pairs.append(dict(base, split="reworded", kind="own" if a["onTopic"] else "offTopic",
+                                  onTopic=a["onTopic"], **features(a, vectors, prompt)))
         if a["split"] == "train" and a["onTopic"]:
             candidates = sorted(s for s in prompts if s.rsplit("-", 1)[0] == a["drill"] and s != a["scenario"]
                                 and not same_topic(s, a["scenario"]))
@@ -457,6 +509,10 @@ def main():
     report = {"cv": figures(training, *over_cut(training, z_cv))}
     if held:
         report["test"] = figures(held, *over_cut(held, hinged(np.array([p["x"] for p in held]), knot) @ r + cut))
+    reworded = [p for p in pairs if p["split"] == "reworded"]
+    if reworded:
+        report["test, prompts reworded"] = figures(
+            reworded, *over_cut(reworded, hinged(np.array([p["x"] for p in reworded]), knot) @ r + cut))
     print(json.dumps({
         "selection": [{"likeQuantile": q, "l2": l, "cvLogLoss": round(g, 4)} for g, q, _, l in grid],
         "chosen": {"likeQuantile": quantile, "likeKnot": round(knot, 4), "l2": l2, "fittedBias": round(fitted_bias, 3), "cut": cut, "band3": band3,
