@@ -60,6 +60,42 @@ final class SessionFlowTests: XCTestCase {
         XCTAssertEqual(gone.stderr, "savvy: error: no session \(id) in the database; run 'savvy history' to see the ids\n")
     }
 
+    /// A coach trying another prompt on a stored answer: `--no-save` prints the judgment under it
+    /// and leaves the session's scorings, drill and prompt as they were.
+    func testRescoreNoSaveJudgesWithoutChangingTheSession() throws {
+        let scored = try savvy(["score", PackagePaths.fixture("fillers.wav"), "--drill", "star", "--prompt",
+                                "Tell me about a time you met a deadline.", "--asr", "pocketsphinx", "--coach", "heuristic", "--json"])
+        XCTAssertEqual(scored.exitCode, 0, scored.stderr)
+        let id = try XCTUnwrap(try json(scored)["session"] as? Int)
+        func stored() throws -> (scorings: Int, drill: String?, prompt: String?) {
+            let rubric = try json(try savvy(["show", "\(id)", "--json"]))["rubric"] as? [String: Any]
+            // The report's header says "1 scoring" or "scoring N of M".
+            let header = try savvy(["show", "\(id)"]).stdout
+            let count = header.contains("1 scoring") ? 1
+                : try XCTUnwrap(header.firstMatch(of: /scoring \d+ of (\d+)/).flatMap { Int($0.1) }, header)
+            return (count, rubric?["drillID"] as? String, rubric?["prompt"] as? String)
+        }
+        let before = try stored()
+
+        let trial = try savvy(["rescore", "\(id)", "--drill", "pitch", "--prompt", "Pitch a shorter meeting.",
+                               "--coach", "heuristic", "--no-save", "--json"])
+        XCTAssertEqual(trial.exitCode, 0, trial.stderr)
+        let rubric = try XCTUnwrap(try json(trial)["rubric"] as? [String: Any])
+        XCTAssertEqual(rubric["drillID"] as? String, "pitch")
+        XCTAssertEqual(rubric["prompt"] as? String, "Pitch a shorter meeting.")
+        let human = try savvy(["rescore", "\(id)", "--prompt", "Another question?", "--coach", "heuristic", "--no-save"])
+        XCTAssertEqual(human.exitCode, 0, human.stderr)
+        XCTAssertTrue(human.stdout.contains("nothing saved (--no-save); session \(id) unchanged"), human.stdout)
+
+        let after = try stored()
+        XCTAssertEqual(after.scorings, before.scorings)
+        XCTAssertEqual(after.drill, "star")
+        XCTAssertEqual(after.prompt, "Tell me about a time you met a deadline.")
+        // Without the flag the judgment is added, as before.
+        XCTAssertEqual(try savvy(["rescore", "\(id)", "--coach", "heuristic"]).exitCode, 0)
+        XCTAssertEqual(try stored().scorings, before.scorings + 1)
+    }
+
     func testRescoreRefusesChangedAudio() throws {
         let scored = try savvy(["score", PackagePaths.fixture("fillers.wav"), "--asr", "pocketsphinx", "--coach", "heuristic"])
         XCTAssertEqual(scored.exitCode, 0, scored.stderr)

@@ -14,11 +14,13 @@ enum RescoreCommand {
             FlagSpec("retranscribe", help: "make a new transcript instead of reusing the stored one"),
             FlagSpec("drill", value: "ID", help: "judge against this drill instead of the session's (see 'savvy drills')"),
             FlagSpec("prompt", value: "TEXT", help: "judge against this question instead of the session's"),
+            FlagSpec("no-save", help: "print the new judgment without adding it to the session (to try another drill or prompt)"),
         ] + ScoreCommand.scoringFlags,
         discussion: """
         Without --retranscribe the stored transcript is reused, so the delivery numbers are
         byte-identical to the first scoring. The new judgment is added to the session's history
-        of scorings; nothing is overwritten. Refuses when the stored audio is missing or changed.
+        of scorings; nothing is overwritten. With --no-save it is only printed, and the session
+        keeps its scorings, drill and prompt. Refuses when the stored audio is missing or changed.
         """)
 
     static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -56,16 +58,22 @@ enum RescoreCommand {
                 metricsJSON: metricsJSON, metricsVersion: m.metricsVersion, lexiconVersion: m.lexiconVersion,
                 wpm: m.pace.wpm, fillersPerMinute: answer.judgedFillersPerMinute, pitchSD: m.pitch?.sdSemitones, cpps: m.voice?.cppsDB)
         }
-        try store.addScoring(sessionID: session.id, scoring, drill: answer.rubric.drillID, prompt: answer.rubric.prompt)
+        // What-if judging (another drill or prompt) must not become the session's latest scoring:
+        // its report, history row and progress would then follow the trial.
+        let saved = !args.has("no-save")
+        if saved {
+            try store.addScoring(sessionID: session.id, scoring, drill: answer.rubric.drillID, prompt: answer.rubric.prompt)
+        }
         let identical = try metricsJSON == SessionRecorder.encode(latest.metrics)
+        let outcome = saved ? "new scoring added to session \(session.id)" : "nothing saved (--no-save); session \(session.id) unchanged"
         if args.has("json") {
             context.stdout.write(try StableJSON.encode(ScoreJSON(answer, session: session.id)))
         } else {
             context.stdout.write(ScoreReport(answer: answer, title: "session \(session.id) · \(session.sourceName)",
                                              palette: context.palette).render())
             context.stdout.write(context.palette.dim(identical
-                ? "delivery numbers identical to the stored ones; new scoring added to session \(session.id)"
-                : "delivery numbers differ from the stored ones (new transcript or newer metrics); new scoring added to session \(session.id)") + "\n")
+                ? "delivery numbers identical to the stored ones; \(outcome)"
+                : "delivery numbers differ from the stored ones (new transcript or newer metrics); \(outcome)") + "\n")
         }
         return .success
     }
