@@ -11,6 +11,38 @@ final class TranscriptCheckerTests: XCTestCase {
         }
     }
 
+    /// A pocketsphinx transcript below `cautionConfidence` stays trusted (its posteriors cannot
+    /// tell English from other speech) but carries a caution; at or above the bar, without a bar,
+    /// or when the words are not trusted anyway, it carries none.
+    func testLowConfidenceTrustedWordsCarryACaution() throws {
+        let speech = [(start: 0.0, end: 4.0)]
+        let cases: [(id: String, confidence: Double, bar: Double?, speech: [(start: Double, end: Double)], caution: Bool)] = [
+            ("below-the-bar", 0.31, TranscriptChecker.pocketSphinxCautionConfidence, speech, true),
+            ("at-the-bar", 0.5, TranscriptChecker.pocketSphinxCautionConfidence, speech, false),
+            ("confident", 0.74, TranscriptChecker.pocketSphinxCautionConfidence, speech, false),
+            ("no-bar", 0.31, nil, speech, false),
+            // words over a quarter of the speech: not trusted, so no caution beside the reason
+            ("untrusted", 0.31, TranscriptChecker.pocketSphinxCautionConfidence, [(start: 0.0, end: 16.0)], false),
+        ]
+        for c in cases {
+            var checker = TranscriptChecker()
+            checker.minimumConfidence = nil
+            checker.cautionConfidence = c.bar
+            let transcript = Transcript(words: words("we moved the launch and told the client", from: 0.2, step: 0.45,
+                                                     confidence: c.confidence),
+                                        engine: "pocketsphinx", model: "m")
+            let checked = try checker.check(transcript, speech: c.speech, verbatimPrompt: nil,
+                                            redecode: { _, _, _ in ([], []) })
+            let check = try XCTUnwrap(checked.check, c.id)
+            XCTAssertEqual(check.trusted, c.id != "untrusted", c.id)
+            XCTAssertEqual(check.caution != nil, c.caution, "\(c.id): \(check.caution ?? "none")")
+            if c.caution {
+                XCTAssertEqual(check.caution?.hasPrefix("the recogniser is unsure of many words (mean confidence 0.31)"),
+                               true, c.id)
+            }
+        }
+    }
+
     func testLoopDetector() {
         let cases: [(id: String, text: String, loops: [String])] = [
             ("none", "we fixed the build and shipped", []),

@@ -204,4 +204,32 @@ final class TranscriptTrustTests: XCTestCase {
         XCTAssertTrue(rows.first?["fillersPerMinute"] is NSNull, history.stdout)
         XCTAssertNotNil(rows.first?["pitchSDSemitones"] as? Double, history.stdout)
     }
+    /// pocketsphinx's words on the quiet noisy take (mean confidence ≈ 0.26; on real read speech
+    /// that confidence goes with most words wrong) stay trusted but the report, the HTML page and
+    /// the JSON say they are uncertain; a confident take (≈ 0.57) says nothing.
+    func testLowConfidencePocketSphinxWordsAreMarkedUncertain() throws {
+        let home = try TemporaryDirectory()
+        let env = ["SAVVY_HOME": home.path]
+        for (fixture, uncertain) in [("quiet-noisy.wav", true), ("follow-up-number.wav", false)] {
+            let run = try BinaryRun.savvy(["score", PackagePaths.fixture(fixture), "--asr", "pocketsphinx", "--coach", "heuristic",
+                                           "--offline", "--color", "never"], environment: env)
+            XCTAssertEqual(run.exitCode, 0, run.stderr)
+            let shown = try BinaryRun.savvy(["show", "last", "--json"], environment: env)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+            let check = try self.check(json)
+            XCTAssertEqual(check["trusted"] as? Bool, true, fixture)
+            XCTAssertEqual(check["caution"] != nil, uncertain, "\(fixture): \(check)")
+            let line = run.stdout.split(separator: "\n").filter { $0.hasPrefix("! transcript uncertain: the recogniser is unsure") }
+            XCTAssertEqual(line.count, uncertain ? 1 : 0, run.stdout)
+            if uncertain {
+                XCTAssertTrue(line.first?.contains("Whisper ('--asr whisper', installed by 'make venv')") == true, run.stdout)
+                // Content is still judged.
+                XCTAssertNotNil((json["rubric"] as? [String: Any])?["content"] as? Double, fixture)
+                let page = home.path + "/report.html"
+                let report = try BinaryRun.savvy(["report", "last", "--out", page], environment: env)
+                XCTAssertEqual(report.exitCode, 0, report.stderr)
+                XCTAssertTrue(try String(contentsOfFile: page, encoding: .utf8).contains("Transcript uncertain: the recogniser"))
+            }
+        }
+    }
 }

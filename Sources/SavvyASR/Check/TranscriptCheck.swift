@@ -103,6 +103,10 @@ public struct TranscriptCheck: Sendable, Equatable, Codable {
     public var trusted: Bool
     /// One lower-case line saying why not, when not trusted.
     public var reason: String?
+    /// One lower-case line when the words are trusted but many of them are likely wrong
+    /// (``TranscriptChecker/cautionConfidence``): content is judged, with this warning beside it.
+    /// Nil otherwise, and in transcripts checked before the rule existed.
+    public var caution: String?
 
     public init(speechSeconds: Double, coverage: Double, unrecognised: [Stretch], redecodedStretches: Int,
                 recoveredStretches: Int, recoveredWords: Int, loops: [Loop], meanConfidence: Double?,

@@ -56,6 +56,19 @@ public struct TranscriptChecker: Sendable {
     /// noisy), a German answer 0.42. pocketsphinx's posteriors do not separate the two (English
     /// espeak-ng answers 0.26–0.48, the German one 0.42), so callers turn it off there.
     public var minimumConfidence: Double? = 0.5
+    /// Below this mean word confidence a trusted transcript carries a `caution`: its words are
+    /// English but many are likely wrong, so what is judged from them may be too. nil skips it.
+    /// For pocketsphinx, whose posteriors cannot tell English from other speech (so
+    /// `minimumConfidence` is off) but do follow its word error rate: on Debian's LibriVox
+    /// sentences (71 words) clean, then with pink noise at 25, 20, 15 and 10 dB SNR, mean
+    /// confidence 0.74, 0.58, 0.59, 0.40, 0.31 against WER 0.27, 0.38, 0.41, 0.55, 0.87
+    /// (Whisper tiny.en on the same: WER 0.03–0.10, confidence 0.93–0.95). AMI meeting speech
+    /// comes out at 0.28–0.47 and espeak-ng voices, whose pocketsphinx words are mostly wrong,
+    /// at 0.26–0.58.
+    public var cautionConfidence: Double?
+    /// ``cautionConfidence`` for a pocketsphinx transcript: below it about half the words or
+    /// more are wrong.
+    public static let pocketSphinxCautionConfidence = 0.5
     /// Below this share of words the second engine also heard, the transcript is not trusted:
     /// nearly no overlap. pocketsphinx is weak on synthetic voices, so English espeak-ng answers
     /// already agree on only 10–39 % of Whisper's words (30 answers of the content set, with
@@ -283,6 +296,10 @@ public struct TranscriptChecker: Sendable {
             recoveredStretches: recovered, recoveredWords: recoveredWords, loops: loops, meanConfidence: meanConfidence,
             agreement: agreement, trusted: reason == nil, reason: reason)
         check.compressionRatio = segments.map(\.compressionRatio).max()
+        if reason == nil, let meanConfidence, let cautionConfidence, meanConfidence < cautionConfidence {
+            check.caution = "the recogniser is unsure of many words (mean confidence \(Self.fixed(meanConfidence))); "
+                + "some are likely wrong, and so may be what is judged from them"
+        }
         check.stretchedWords = restretched.isEmpty ? nil : restretched
         check.skippedOpening = opening
         result.check = check

@@ -71,6 +71,9 @@ struct SessionReportPage {
         if let check = t.check, !check.trusted {
             out += "<p class=\"note-line\">Transcript not trusted: \(HTMLText.escape(check.reason ?? "unknown reason")) — "
                 + "content and word-based numbers not judged; delivery numbers from the audio below.</p>\n"
+        } else if let caution = t.check?.caution {
+            out += "<p class=\"note-line\">Transcript uncertain: \(HTMLText.escape(caution)) — "
+                + "\(HTMLText.escape(ScoreReport.cautionAdvice)).</p>\n"
         }
         out += "</header>\n"
         return out

@@ -11,6 +11,10 @@ struct ScoreReport {
     let title: String
     let palette: Palette
 
+    /// What to do about an uncertain transcript (only pocketsphinx's get one).
+    static let cautionAdvice = "read the content scores with care; Whisper ('--asr whisper', installed by 'make venv') "
+        + "hears far more words right"
+
     func render() -> String {
         let m = answer.metrics
         let r = answer.rubric
@@ -20,6 +24,8 @@ struct ScoreReport {
         if let check = answer.transcript.check, !check.trusted {
             out += palette.yellow("! transcript not trusted: \(check.reason ?? "unknown reason") — delivery numbers below; "
                                   + "content and word-based numbers not judged") + "\n"
+        } else if let caution = answer.transcript.check?.caution {
+            out += palette.yellow("! transcript uncertain: \(caution) — \(Self.cautionAdvice)") + "\n"
         }
         out += "\n" + palette.bold("Delivery") + "\n"
         let trusted = answer.transcript.check?.trusted != false

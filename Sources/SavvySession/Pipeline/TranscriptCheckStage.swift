@@ -96,7 +96,11 @@ struct TranscriptCheckStage {
         let prompt = whisper.flatMap { $0.configuration.prompt.isEmpty ? nil : $0.configuration.prompt }
         var checker = TranscriptChecker()
         // Only Whisper's word probabilities tell English from other speech (see minimumConfidence).
-        if whisper == nil { checker.minimumConfidence = nil }
+        if whisper == nil {
+            checker.minimumConfidence = nil
+            // ... but they do follow how many words are wrong.
+            checker.cautionConfidence = TranscriptChecker.pocketSphinxCautionConfidence
+        }
         return try checker.check(result, speech: analysis.activity.segments.map { (start: $0.start, end: $0.end) },
                                  verbatimPrompt: prompt, redecode: redecode, secondOpinion: secondOpinion?.words,
                                  secondOpinionSpans: secondOpinion?.sampled,
