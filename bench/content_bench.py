@@ -21,7 +21,7 @@ Then, per kind of answer (complete, missing a section, out of order, off topic),
 tier: the same placement and precision, and the mean overall, Structure and Relevance; and the
 figures the whole set would give at the mix of issue 14's own held-out set (30 complete on-topic
 answers, 6 missing a section, 2 out of order, 6 off topic), each kind's totals weighted by its
-share there — this set holds mostly answers missing a section (45 of 81), which the mean over
+share there — this set holds mostly answers missing a section (45 of 93), which the mean over
 the set weighs far more than that one does.
 
 Usage: bench/content_bench.py [--savvy PATH] [--set DIR] [--limit N]

@@ -9,6 +9,13 @@ with its section when sections are dropped or swapped). Each scenario yields sev
   complete      every section in drill order
   missing-<id>  the same answer without one section (one answer per section)
   out-of-order  two neighbouring sections swapped (which pair alternates by scenario)
+  told-first    also out of order (variant "out-of-order"): one later section told before all
+                the others, as a speaker who leads with the outcome does (Result first in STAR,
+                the Ask first in a pitch); the last section in even-numbered scenarios, the one
+                before it in odd ones (Action, Solution, Points first), in PREP always the
+                Example (its last section restates the Point). Session 18: the
+                check trained on neighbouring swaps alone called most such answers in order,
+                or said the Result was missing when it was told first
   off-topic     the complete answer given to another scenario's prompt of the same drill and
                 split — the one whose prompt shares the most content words with the answer, so
                 word overlap alone cannot tell it is off topic; never a scenario the two name in
@@ -115,6 +122,11 @@ def answers():
             swapped = list(parts)
             swapped[swap], swapped[swap + 1] = swapped[swap + 1], swapped[swap]
             add("out-of-order", swapped)
+            if len(sections) >= 3:
+                # PREP's last section restates its Point: opening with it is opening with the Point.
+                moved = len(sections) - 1 - (1 if sections[-1] == "restate" else index % 2)
+                add("out-of-order", [parts[moved]] + parts[:moved] + parts[moved + 1:])
+                built[-1]["id"] = f"{base}-told-first"
         # Off-topic: the complete answer under the same-split prompt sharing the most words.
         for index, scenario in enumerate(scenarios):
             split = scenario.get("split") or ("test" if index % 3 == 1 else "train")

@@ -4,8 +4,9 @@ import XCTest
 @testable import SavvyCoach
 
 /// Issue 14 item 2 with the real all-MiniLM-L6-v2 encoder: a PREP answer told with its Example
-/// after the restated Point is reported out of order, with the map as spoken; the same sentences
-/// in the drill's order are not. Skipped only when the sentence model is not installed.
+/// after the restated Point, and a STAR answer that leads with its Result, are reported out of
+/// order, with the map as spoken; the same sentences in the drill's order are not. Skipped only
+/// when the sentence model is not installed.
 final class OrderCheckModelTests: XCTestCase {
     private static let point = "I think every team should write down how it makes decisions."
     private static let reason = """
@@ -19,11 +20,15 @@ final class OrderCheckModelTests: XCTestCase {
         """
     private static let restate = "So a written way of deciding is cheap, and I would ask every team to have one."
 
-    func testIssue14_aSwappedPrepAnswerIsFlaggedAndTheOrderedOneIsNot() throws {
+    private func scorer() throws -> SemanticScorer {
         guard let directory = SentenceEncoder.locate(environment: ProcessInfo.processInfo.environment) else {
             throw XCTSkip("sentence model not installed (make venv)")
         }
-        let scorer = SemanticScorer(embedder: EmbeddingCache(try SentenceEncoder(modelDirectory: directory)))
+        return SemanticScorer(embedder: EmbeddingCache(try SentenceEncoder(modelDirectory: directory)))
+    }
+
+    func testIssue14_aSwappedPrepAnswerIsFlaggedAndTheOrderedOneIsNot() throws {
+        let scorer = try scorer()
         let prompt = "Should every team write down how it makes decisions?"
         let ordered = [Self.point, Self.reason, Self.example, Self.restate].joined(separator: " ")
         let orderedJudgment = try scorer.judge(
@@ -36,5 +41,34 @@ final class OrderCheckModelTests: XCTestCase {
         XCTAssertFalse(swappedJudgment.inOrder, "\(swappedJudgment.labels)")
         let spoken = swappedJudgment.spans.filter(\.isPresent).sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.sectionID)
         XCTAssertEqual(spoken, ["point", "reason", "restate", "example"])
+    }
+
+    /// Session 18: the check knew only neighbouring swaps, and an answer that opens with its
+    /// outcome was reported in order, or as missing the Result it had told first.
+    func testIssue14_aStarAnswerThatLeadsWithItsResultIsFlagged() throws {
+        let scorer = try scorer()
+        let prompt = "Tell me about a time you improved a process that was slowing your team down."
+        let situation = """
+            Last spring I was the only developer on a small team that ran the booking system for a chain of dental clinics.
+            """
+        let task = "The clinics were losing patients to no-shows, and my manager asked me to cut them before the summer."
+        let action = """
+            I added text reminders two days and two hours before each appointment, with a link to rebook instead of \
+            cancelling. Then I sat with the reception staff for a week to see which messages patients actually answered.
+            """
+        let result = """
+            By July no-shows had fallen from about one in eight to one in twenty, and every branch kept the reminders.
+            """
+        let ordered = try scorer.judge(
+            transcript: Fixtures.transcript([situation, task, action, result].joined(separator: " ")),
+            drill: BuiltInDrills.star, prompt: prompt)
+        XCTAssertTrue(ordered.inOrder, "\(ordered.labels)")
+
+        let resultFirst = try scorer.judge(
+            transcript: Fixtures.transcript([result, situation, task, action].joined(separator: " ")),
+            drill: BuiltInDrills.star, prompt: prompt)
+        XCTAssertFalse(resultFirst.inOrder, "\(resultFirst.labels)")
+        let spoken = resultFirst.spans.filter(\.isPresent).sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.sectionID)
+        XCTAssertEqual(spoken, ["result", "situation", "task", "action"])
     }
 }

@@ -61,11 +61,49 @@ final class OrderCheckTests: XCTestCase {
         for (pair, spoken) in [(0, [1, 1, 0, 0, 2, 2, 2, 3, 3]), (1, [0, 0, 2, 2, 2, 1, 1, 3, 3]), (2, [0, 0, 1, 1, 3, 3, 2, 2, 2])] {
             let (swappedEvidence, swappedModel) = evidence(spoken, sections: 4)
             let best = check.judge(content: swappedModel, change: swappedEvidence.change)
-            XCTAssertEqual(best?.k, pair, "\(spoken)")
+            XCTAssertEqual(best?.move.a, [pair], "\(spoken)")
+            XCTAssertEqual(best?.move.b, [pair + 1], "\(spoken)")
             let labels = check.labels(evidence: swappedEvidence, content: swappedModel)
             XCTAssertEqual(labels, spoken.map { $0 }, "the map follows the order spoken")
             let starts = firstStarts(labels, sections: 4)
             XCTAssertNotEqual(starts, starts.sorted(), "reported out of order")
+        }
+    }
+
+    /// The hypotheses are every order one moved section gives, each once: for three sections
+    /// all but the drill's order and its reverse, for four the 3 neighbouring swaps and 6 longer
+    /// moves (a section told first or last across two or three others).
+    func testIssue14_movesAreEveryOrderOneMovedSectionGives() {
+        let cases: [(count: Int, orders: [[Int]])] = [
+            (2, [[1, 0]]),
+            (3, [[1, 0, 2], [0, 2, 1], [2, 0, 1], [1, 2, 0]]),
+            (4, [[1, 0, 2, 3], [0, 2, 1, 3], [0, 1, 3, 2], [2, 0, 1, 3], [1, 2, 0, 3], [0, 3, 1, 2], [0, 2, 3, 1],
+                 [3, 0, 1, 2], [1, 2, 3, 0]]),
+        ]
+        for (count, orders) in cases {
+            let moves = OrderCheck.moves(count: count)
+            XCTAssertEqual(moves.map(\.order), orders, "\(count) sections")
+            for move in moves {
+                // B is told right before A, and A precedes B in the drill's order.
+                XCTAssertEqual(Array(move.order.drop { !move.b.contains($0) }.prefix(move.a.count + move.b.count)), move.b + move.a)
+                XCTAssertEqual(Set(move.a + move.b).count, move.a.count + move.b.count)
+                XCTAssertLessThan(move.a.max()!, move.b.min()!)
+            }
+        }
+        XCTAssertEqual(OrderCheck.moves(count: 1), [])
+    }
+
+    /// A STAR answer that leads with its Result (and a pitch that opens with its Ask) is out of
+    /// order, and its map finds the Result where it was told instead of calling it missing.
+    func testIssue14_aSectionToldFirstIsFlaggedWithItsMap() throws {
+        for drill in [BuiltInDrills.star, BuiltInDrills.elevatorPitch] {
+            let check = try XCTUnwrap(OrderCheck(drill: drill))
+            let spoken = [3, 3, 0, 0, 1, 1, 2, 2, 2]
+            let (built, model) = evidence(spoken, sections: 4)
+            let best = try XCTUnwrap(check.judge(content: model, change: built.change))
+            XCTAssertEqual(best.move, OrderCheck.Move(order: [3, 0, 1, 2], a: [0, 1, 2], b: [3]), drill.id)
+            XCTAssertGreaterThanOrEqual(best.probability, check.threshold, drill.id)
+            XCTAssertEqual(check.labels(evidence: built, content: model), spoken.map { $0 }, drill.id)
         }
     }
 
@@ -97,7 +135,7 @@ final class OrderCheckTests: XCTestCase {
         let present = try XCTUnwrap(OrderCheck(drill: BuiltInDrills.star, decoder: decoder))
         let judged = try XCTUnwrap(present.judge(content: model, change: built.change))
         XCTAssertEqual(judged, plain.judge(content: model, change: built.change))
-        XCTAssertEqual(judged.k, 1)
+        XCTAssertEqual(judged.move, OrderCheck.Move(order: [0, 2, 1, 3], a: [1], b: [2]))
         XCTAssertEqual(present.labels(evidence: built, content: model), spoken.map { $0 }, "the map follows the order spoken")
     }
 
@@ -114,7 +152,7 @@ final class OrderCheckTests: XCTestCase {
         XCTAssertEqual(plain.contentDecoder.skipMiddle, OrderWeights.contentCosts[1])
         let judged = try XCTUnwrap(retuned.judge(content: model, change: built.change))
         XCTAssertEqual(judged, plain.judge(content: model, change: built.change))
-        XCTAssertEqual(judged.k, 1)
+        XCTAssertEqual(judged.move, OrderCheck.Move(order: [0, 2, 1, 3], a: [1], b: [2]))
     }
 
     func testIssue14_contentClassifierMirrorsTheTrainingScript() {

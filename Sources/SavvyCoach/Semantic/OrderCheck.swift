@@ -1,31 +1,38 @@
 import Foundation
 
-/// Decides whether a structured answer was told with two neighbouring sections swapped, and
-/// labels its sentences accordingly (issue 14: out of order is allowed at a cost, then flagged).
+/// Decides whether a structured answer was told out of the drill's order — two neighbouring
+/// sections swapped, or one section told before or after several others (a STAR answer that
+/// leads with its Result) — and labels its sentences accordingly (issue 14: out of order is
+/// allowed at a cost, then flagged).
 ///
 /// The structure model cannot do this itself: its emissions carry a position prior and its drill
 /// classifier takes each sentence's relative position and neighbours as inputs, so it expects
-/// each section at its usual place and decodes a swapped answer in drill order with its sections
-/// misplaced. The check judges order from evidence that knows nothing of position: the drill's
-/// `ContentClassifier` (what each sentence says, the same wherever it is told). For each pair of
-/// neighbouring sections (k, k+1) it decodes the content evidence strictly in the drill's order
-/// and strictly in that order with the pair exchanged (with the check's own decoder costs), and
-/// when the exchanged path has both sections, a learned per-drill logistic over
-///   - gain: the exchanged path's score minus the drill-order path's,
-///   - lead: the mean relative position of section k's probability mass minus section k+1's
-///     (positive when k+1 material comes first),
-///   - mass: the log of the smaller of the two sections' total probability (a section the
-///     answer hardly has says nothing about order)
-/// gives P(swapped). From the drill's threshold on, the answer is out of order and its map is the
-/// structure model's path for the exchanged order (position features recomputed for that order,
-/// so they expect k+1 where k would be), or the content path when that lacks one of the two.
+/// each section at its usual place and decodes a reordered answer in drill order with its
+/// sections misplaced. The check judges order from evidence that knows nothing of position: the
+/// drill's `ContentClassifier` (what each sentence says, the same wherever it is told). For each
+/// `Move` — one section told elsewhere, so that a group B of sections comes before the group A
+/// that precedes it in the drill (a neighbouring swap is A = {k}, B = {k+1}) — it decodes the
+/// content evidence strictly in the drill's order and strictly in the moved order (with the
+/// check's own decoder costs), and when the moved path has a section of each group, a learned
+/// per-drill logistic over
+///   - gain: the moved path's score minus the drill-order path's,
+///   - lead: the mean relative position of group A's probability mass minus group B's
+///     (positive when B material comes first),
+///   - mass: the log of the smaller of the two groups' total probability (a section the
+///     answer hardly has says nothing about order),
+///   - span: how many sections beyond two the move involves (0 for a neighbouring swap; a
+///     longer move's gain and lead run larger on in-order answers too)
+/// gives P(moved). From the drill's threshold on, the answer is out of order and its map is the
+/// structure model's path for the moved order (position features recomputed for that order,
+/// so they expect B where A would be), or the content path when that lacks either group.
 /// The map's decodes carry the answer's presence terms (`PresenceModel`), each following its
-/// section when the pair is exchanged; the content decodes do not (see `contentDecoder`).
+/// section when the order changes; the content decodes do not (see `contentDecoder`).
 /// The threshold was chosen on training answers to weigh a false flag four times a miss: telling
-/// a speaker a good answer is out of order is worse advice than missing a swap.
+/// a speaker a good answer is out of order is worse advice than missing one.
 ///
-/// Deterministic; mirrors `hypotheses()` and `checked_labels()` in scripts/train-order.py, which
-/// learns `OrderWeights` on top of `SemanticWeights` (retrain it when those change).
+/// Deterministic; mirrors `moves()`, `hypotheses()` and `checked_labels()` in
+/// scripts/train-order.py, which learns `OrderWeights` on top of `SemanticWeights` (retrain it
+/// when those change).
 struct OrderCheck {
     /// Disorder cost of a strict-order decode: far above any path score, so never paid.
     static let strictCost = 1e6
@@ -48,7 +55,7 @@ struct OrderCheck {
     /// decoder costs and maps would differ; a test fails until they are retrained).
     init?(drill: Drill, decoder: StructureDecoder = .trained) {
         guard drill.sections.count >= 2, OrderWeights.semanticFingerprint == SemanticWeights.fingerprint,
-              let coefficients = OrderWeights.logistic[drill.id], coefficients.count == 4,
+              let coefficients = OrderWeights.logistic[drill.id], coefficients.count == 5,
               let threshold = OrderWeights.threshold[drill.id], OrderWeights.contentCosts.count == 4,
               let squared = SentenceEvidence.features.firstIndex(of: "posSq"),
               let first = SentenceEvidence.features.firstIndex(of: "first"),
@@ -65,11 +72,43 @@ struct OrderCheck {
         self.positions = (squared, first, last)
     }
 
-    /// A swap hypothesis: the neighbouring pair (k, k+1), P(swapped) and the content path's labels.
+    /// One section told elsewhere: the sections in the order spoken, and the two groups it
+    /// exchanges (`a` comes first in the drill's order, `b` is told before it).
+    struct Move: Equatable {
+        var order: [Int]
+        var a: [Int]
+        var b: [Int]
+    }
+
+    /// Every move of `count` sections, by span (how many places the section moves), then by
+    /// start; within a span and start, the later section told first before the earlier one
+    /// told last (span 1 is the neighbouring swap, which is both). Ties go to the first.
+    static func moves(count: Int) -> [Move] {
+        var result: [Move] = []
+        guard count >= 2 else { return result }
+        for span in 1..<count {
+            for start in 0..<(count - span) {
+                let end = start + span
+                var groups = [(Array(start..<end), [end])]
+                if span > 1 { groups.append(([start], Array((start + 1)...end))) }
+                for (a, b) in groups {
+                    result.append(Move(order: Array(0..<start) + b + a + Array((end + 1)..<count), a: a, b: b))
+                }
+            }
+        }
+        return result
+    }
+
+    /// A hypothesis: the move, P(moved) and the content path's labels.
     struct Hypothesis: Equatable {
-        var k: Int
+        var move: Move
         var probability: Double
         var labels: [Int?]
+    }
+
+    /// Whether `labels` hold a section of each of the move's groups.
+    private static func holdsBoth(_ labels: [Int?], _ move: Move) -> Bool {
+        move.a.contains { labels.contains($0) } && move.b.contains { labels.contains($0) }
     }
 
     /// The answer's labels (section index in drill order, nil = none).
@@ -78,20 +117,19 @@ struct OrderCheck {
     ///   - content: per sentence, the content classifier's log-probabilities (sections, then none).
     func labels(evidence: SentenceEvidence, content: [[Double]]) -> [Int?] {
         let k = evidence.section.first?.count ?? 0
-        var order = Array(0..<k)
         let best = judge(content: content, change: evidence.change)
         let flagged = best.map { $0.probability >= threshold } ?? false
-        if flagged, let best { order.swapAt(best.k, best.k + 1) }
+        let order = flagged ? best!.move.order : Array(0..<k)
         // Each section's presence term follows its column.
         let decoded = decoder.reordered(order).decode(emissions: emissions(evidence, order: order), change: evidence.change)
         let labels = decoded.map { $0.map { order[$0] } }
-        if flagged, let best, !(labels.contains(best.k) && labels.contains(best.k + 1)) {
+        if flagged, let best, !Self.holdsBoth(labels, best.move) {
             return best.labels
         }
         return labels
     }
 
-    /// The most likely swap hypothesis with both swapped sections in its path (nil when there is none).
+    /// The most likely move with a section of each group in its path (nil when there is none).
     func judge(content: [[Double]], change: [Double]) -> Hypothesis? {
         guard let width = content.first?.count, width >= 3 else { return nil }
         let k = width - 1
@@ -100,29 +138,33 @@ struct OrderCheck {
         let base = decoder.score(emissions: content, change: change, labels: decoder.decode(emissions: content, change: change))
         let probability = content.map { $0.map(exp) }
         var best: Hypothesis?
-        for pair in 0..<(k - 1) {
-            var order = Array(0..<k)
-            order.swapAt(pair, pair + 1)
+        for move in Self.moves(count: k) {
+            let order = move.order
             let columns = content.map { row in order.map { row[$0] } + [row[k]] }
             let decoded = decoder.decode(emissions: columns, change: change)
             let labels = decoded.map { $0.map { order[$0] } }
-            guard labels.contains(pair), labels.contains(pair + 1) else { continue }
+            guard Self.holdsBoth(labels, move) else { continue }
             let gain = decoder.score(emissions: columns, change: change, labels: decoded) - base
             var mass = (0.0, 0.0)
             var centre = (0.0, 0.0)
             for i in 0..<n {
                 let position = n > 1 ? Double(i) / Double(n - 1) : 0
-                mass.0 += probability[i][pair]
-                mass.1 += probability[i][pair + 1]
-                centre.0 += probability[i][pair] * position
-                centre.1 += probability[i][pair + 1] * position
+                // Summed per sentence first, as the training script does.
+                let a = move.a.reduce(0.0) { $0 + probability[i][$1] }
+                let b = move.b.reduce(0.0) { $0 + probability[i][$1] }
+                mass.0 += a
+                mass.1 += b
+                centre.0 += a * position
+                centre.1 += b * position
             }
             let lead = centre.0 / mass.0 - centre.1 / mass.1
             let smaller = log(min(mass.0, mass.1) + 1e-3)
-            let logit = coefficients[0] * gain + coefficients[1] * lead + coefficients[2] * smaller + coefficients[3]
+            let span = Double(move.a.count + move.b.count - 2)
+            let logit = coefficients[0] * gain + coefficients[1] * lead + coefficients[2] * smaller
+                + coefficients[3] * span + coefficients[4]
             let p = 1 / (1 + exp(-logit))
             if best == nil || p > best!.probability + 1e-12 {
-                best = Hypothesis(k: pair, probability: p, labels: labels)
+                best = Hypothesis(move: move, probability: p, labels: labels)
             }
         }
         return best
