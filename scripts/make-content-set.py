@@ -107,10 +107,10 @@ def answers():
             parts = [section_sentences(scenario[section], section) for section in sections]
             base = f"{drill}-{index:02d}"
 
-            def add(variant, ordered, prompt=scenario["prompt"], on_topic=True):
+            def add(variant, ordered, prompt=scenario["prompt"], on_topic=True, name=None):
                 sentences = pre + [s for part in ordered for s in part] + post
                 built.append({
-                    "id": f"{base}-{variant}", "drill": drill, "split": split, "variant": variant,
+                    "id": f"{base}-{name or variant}", "drill": drill, "split": split, "variant": variant,
                     "scenario": base, "prompt": prompt, "onTopic": on_topic,
                     "sentences": [{"text": t, "label": l} for t, l in sentences],
                 })
@@ -125,8 +125,7 @@ def answers():
             if len(sections) >= 3:
                 # PREP's last section restates its Point: opening with it is opening with the Point.
                 moved = len(sections) - 1 - (1 if sections[-1] == "restate" else index % 2)
-                add("out-of-order", [parts[moved]] + parts[:moved] + parts[moved + 1:])
-                built[-1]["id"] = f"{base}-told-first"
+                add("out-of-order", [parts[moved]] + parts[:moved] + parts[moved + 1:], name="told-first")
         # Off-topic: the complete answer under the same-split prompt sharing the most words.
         for index, scenario in enumerate(scenarios):
             split = scenario.get("split") or ("test" if index % 3 == 1 else "train")

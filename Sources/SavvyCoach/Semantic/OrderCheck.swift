@@ -117,14 +117,13 @@ struct OrderCheck {
     ///   - content: per sentence, the content classifier's log-probabilities (sections, then none).
     func labels(evidence: SentenceEvidence, content: [[Double]]) -> [Int?] {
         let k = evidence.section.first?.count ?? 0
-        let best = judge(content: content, change: evidence.change)
-        let flagged = best.map { $0.probability >= threshold } ?? false
-        let order = flagged ? best!.move.order : Array(0..<k)
+        let flagged = judge(content: content, change: evidence.change).flatMap { $0.probability >= threshold ? $0 : nil }
+        let order = flagged?.move.order ?? Array(0..<k)
         // Each section's presence term follows its column.
         let decoded = decoder.reordered(order).decode(emissions: emissions(evidence, order: order), change: evidence.change)
         let labels = decoded.map { $0.map { order[$0] } }
-        if flagged, let best, !Self.holdsBoth(labels, best.move) {
-            return best.labels
+        if let flagged, !Self.holdsBoth(labels, flagged.move) {
+            return flagged.labels
         }
         return labels
     }
