@@ -30,6 +30,13 @@ if [ -x "${SAVVY_VENV:-}/bin/python" ]; then
   # The committed relevance calibration must be what its script trains from its committed input
   # (issue 14): --check retrains and exits 1 on any byte of difference.
   "$SAVVY_VENV/bin/python" scripts/train-relevance.py --check > "$OUT/relevance-train.json"
+  # The answer gate (issue 14): the committed weights must be what its script trains, and its
+  # held-out answers (none may be stopped) and written non-answers (stopped) are printed.
+  "$SAVVY_VENV/bin/python" scripts/train-answer-gate.py --check > "$OUT/answer-gate-train.json"
+  python3 -c 'import json, sys
+for drill, r in sorted(json.load(open(sys.argv[1]))["report"].items()):
+    a, n = r["held-out answers stopped"], r["held-out non-answers stopped"]
+    print(f"answer gate, held out ({drill}): answers stopped {a}, non-answers stopped {n}")' "$OUT/answer-gate-train.json"
   # The same held-out answers under their prompts in a user's own words (never fitted).
   python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))["report"]

@@ -71,4 +71,23 @@ final class DrillLibraryTests: XCTestCase {
                            "unknown drill 'sonnet'; choose one of: star, prep, pitch, impromptu, free")
         }
     }
+
+    /// Drill titles inside sentences ("does not read like an elevator pitch at all"): acronyms
+    /// kept, other first words lower-cased, "an" before a vowel.
+    func testTitlesReadInsideASentence() {
+        let cases: [(String, String, String)] = [
+            ("STAR interview answer", "STAR interview answer", "a STAR interview answer"),
+            ("PREP opinion answer", "PREP opinion answer", "a PREP opinion answer"),
+            ("Elevator pitch", "elevator pitch", "an elevator pitch"),
+            ("Impromptu talk", "impromptu talk", "an impromptu talk"),
+            ("Free talk", "free talk", "a free talk"),
+            ("Q", "Q", "a Q"),
+        ]
+        for (title, inSentence, withArticle) in cases {
+            var drill = BuiltInDrills.star
+            drill.title = title
+            XCTAssertEqual(drill.titleInSentence, inSentence, title)
+            XCTAssertEqual(drill.titleWithArticle, withArticle, title)
+        }
+    }
 }

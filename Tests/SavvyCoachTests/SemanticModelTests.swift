@@ -104,6 +104,66 @@ final class SemanticModelTests: XCTestCase {
         }
     }
 
+    /// A recording that is no answer at all — a meeting recorded by mistake, a story read aloud —
+    /// got sections anyway (the decoder's evidence is relative to the recording's own sentences):
+    /// AMI meeting chatter was told "all sections present, in order and in proportion". The
+    /// answer gate stops it before any section is looked for, under every built-in drill, while
+    /// real answers of each drill pass. The texts are written for this test, not taken from the
+    /// gate's training texts.
+    func testIssue14_aRecordingThatIsNoAnswerGetsNoSectionsAndAnswersPass() throws {
+        let scorer = SemanticScorer(embedder: try cached())
+        let chatter = Fixtures.transcript("""
+            Right, is this thing on? I think it's recording now. Can somebody grab the door, it keeps swinging open. \
+            Thanks. So, um, Anand, are you joining from the other room or are you staying here? \
+            I'll stay, the signal's better. Has anyone seen the blue marker? It was on the table a minute ago. \
+            Oh, here it is, under the biscuits. Okay, shall we wait for Rosa or just start? Let's give him two minutes.
+            """)
+        let reading = Fixtures.transcript("""
+            The ferry left the harbour an hour late, and by the time it cleared the point the wind had turned. \
+            The captain's daughter stood at the rail with her collar up, counting the gulls that followed the wake. \
+            Below deck a man in a grey coat slept across three seats, his hat over his face. \
+            Nobody asked where he was going, and he did not wake when the engines changed their note. \
+            On the far shore the lights of the town came on one by one, as if someone were walking through it.
+            """)
+        let drills = [BuiltInDrills.star, BuiltInDrills.prep, BuiltInDrills.elevatorPitch, BuiltInDrills.impromptu]
+        for (name, transcript) in [("chatter", chatter), ("reading", reading)] {
+            for drill in drills {
+                let judged = try scorer.judge(transcript: transcript, drill: drill, prompt: drill.prompts[0])
+                XCTAssertFalse(judged.readsLikeAnswer, "\(name) under \(drill.id) read as an answer")
+                XCTAssertEqual(judged.spans.filter(\.isPresent).map(\.name), [], "\(name) under \(drill.id)")
+                XCTAssertEqual(judged.relevance.score, 1, "\(name) under \(drill.id): \(judged.relevance.reason)")
+                XCTAssertTrue(judged.relevance.reason.hasPrefix("off topic; it does not read like an answer at all"),
+                              judged.relevance.reason)
+            }
+        }
+        // Through the router: Structure says why, and one tip asks for the drill's shape.
+        let rubric = try ScoringRouter(configuration: CoachConfiguration(), embedder: try cached()).score(
+            transcript: chatter, summary: Fixtures.summary(), drill: BuiltInDrills.star,
+            prompt: BuiltInDrills.star.prompts[0], options: ScoringOptions())
+        XCTAssertEqual(rubric.structure.score, 1)
+        XCTAssertEqual(rubric.structure.reason,
+                       "does not read like a STAR interview answer at all: no Situation, Task, Action, Result; no sections found")
+        XCTAssertEqual(rubric.tips.filter { $0.text.hasPrefix("Add ") }.count, 0, rubric.tips.map(\.text).joined(separator: " | "))
+        XCTAssertTrue(rubric.tips.contains { $0.text.hasPrefix("Answer the prompt in the STAR interview answer's shape") },
+                      rubric.tips.map(\.text).joined(separator: " | "))
+        // Answers pass, including a fluent one to another prompt (off topic, but an answer).
+        let answers: [(Drill, String)] = [
+            (BuiltInDrills.star, SemanticTierTests.naturalSTAR),
+            (BuiltInDrills.elevatorPitch, """
+                Most product demos at meetups show what a tool can do, and mine shows the mistakes we made shipping one. \
+                Teams keep repeating the same rollout errors because nobody talks about them openly. \
+                In thirty minutes I walk through four releases that went wrong and the checklist we built from them. \
+                I would love the afternoon slot on your programme, and I can send the slides this week.
+                """),
+        ]
+        for (drill, text) in answers {
+            for prompt in drill.prompts.prefix(3) {
+                let judged = try scorer.judge(transcript: Fixtures.transcript(text), drill: drill, prompt: prompt)
+                XCTAssertTrue(judged.readsLikeAnswer, "an answer under \(drill.id) was stopped: \(text.prefix(60))")
+            }
+        }
+    }
+
     /// Answers that never name their prompt's subject: a talk pitched without "conference" or
     /// "speaker", a skill learnt without "learn" or "skill". Against the raw cosines they were
     /// no closer to their own prompt than to the drill's others (Relevance 2 and 1; the held-out

@@ -23,4 +23,19 @@ public struct Drill: Sendable, Equatable, Codable {
         self.target = target
         self.prompts = prompts
     }
+
+    /// The title as it reads inside a sentence: the first word lower-cased unless it is an
+    /// acronym ("STAR interview answer", "elevator pitch", "impromptu talk").
+    public var titleInSentence: String {
+        guard let first = title.split(separator: " ").first, first.count > 1,
+              first != first.uppercased() else { return title }
+        return title.prefix(1).lowercased() + title.dropFirst()
+    }
+
+    /// ``titleInSentence`` after its indefinite article: "a STAR interview answer", "an elevator pitch".
+    public var titleWithArticle: String {
+        let text = titleInSentence
+        let vowel = text.first.map { "aeiouAEIOU".contains($0) } ?? false
+        return (vowel ? "an " : "a ") + text
+    }
 }

@@ -36,7 +36,14 @@ public enum TipWriter {
         }
 
         let found = structureMap.filter(\.isPresent)
-        for (position, span) in structureMap.enumerated() where !span.isPresent {
+        if found.isEmpty, !structureMap.isEmpty {
+            // Nothing of the drill's shape at all: one tip for the whole shape, not one per part.
+            let parts = structureMap.map(\.name).joined(separator: ", ")
+            add(scores.structure, 2,
+                "Answer the prompt in the \(drill.titleInSentence)'s shape: \(parts), in that order.",
+                "no section found")
+        }
+        for (position, span) in structureMap.enumerated() where !span.isPresent && !found.isEmpty {
             let section = drill.sections.first { $0.id == span.sectionID }
             let before = structureMap[..<position].last(where: \.isPresent)
             let placement = before.map { "after the \($0.name) (ends \(Clock.format($0.end ?? 0)))" } ?? "early on"

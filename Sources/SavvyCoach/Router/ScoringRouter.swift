@@ -182,7 +182,9 @@ public final class ScoringRouter {
             if candidate.tier == .semantic {
                 switch semanticJudgment() {
                 case let .success(judged):
-                    structure = StructureAssessment.score(spans: judged.spans, inOrder: judged.inOrder, tier: .semantic)
+                    structure = judged.readsLikeAnswer
+                        ? StructureAssessment.score(spans: judged.spans, inOrder: judged.inOrder, tier: .semantic)
+                        : StructureAssessment.notAnAnswer(drill: drill, tier: .semantic)
                     structureMap = judged.spans
                     structureOutcome = WorkloadOutcome(
                         workload: .structureExtraction, tier: .semantic, provider: nil, model: candidate.model,

@@ -40,6 +40,15 @@ public enum StructureAssessment {
         return CriterionScore(score: score, reason: reason, tier: tier, inOrder: inOrder)
     }
 
+    /// Structure of a recording that does not read like an answer of the drill at all (the
+    /// semantic tier's `AnswerGate`: conversation, a reading): 1, with no section looked for.
+    public static func notAnAnswer(drill: Drill, tier: ScoringTier) -> CriterionScore {
+        let parts = drill.sections.map(\.name).joined(separator: ", ")
+        return CriterionScore(
+            score: 1, reason: "does not read like \(drill.titleWithArticle) at all: no \(parts); no sections found", tier: tier,
+            inOrder: true)
+    }
+
     /// The section that leaves the other found sections, on average, less than `starvedShare` of
     /// their even share of the found sections' time, if any; only for drills of three or more
     /// sections.

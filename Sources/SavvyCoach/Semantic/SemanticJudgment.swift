@@ -11,10 +11,13 @@ public struct SemanticJudgment: Sendable, Equatable {
     public var relevance: CriterionScore
     /// Probability that the answer addresses the prompt (the calibrated similarity behind `relevance`).
     public var onTopicProbability: Double
+    /// False when the recording does not read like an answer of the drill at all (`AnswerGate`:
+    /// conversation, a reading): no section is looked for, and Structure says so.
+    public var readsLikeAnswer: Bool
 
     public init(
         sentences: [AnswerSentence], labels: [Int?], spans: [StructureSpan], inOrder: Bool, relevance: CriterionScore,
-        onTopicProbability: Double
+        onTopicProbability: Double, readsLikeAnswer: Bool = true
     ) {
         self.sentences = sentences
         self.labels = labels
@@ -22,5 +25,6 @@ public struct SemanticJudgment: Sendable, Equatable {
         self.inOrder = inOrder
         self.relevance = relevance
         self.onTopicProbability = onTopicProbability
+        self.readsLikeAnswer = readsLikeAnswer
     }
 }

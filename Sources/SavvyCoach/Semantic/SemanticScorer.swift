@@ -11,7 +11,7 @@ import SavvySemantic
 /// and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-12"
+    public static let version = "semantic-13"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("client" for "customer" 0.61, "update" for "change" 0.60): single-word MiniLM embeddings
     /// of near-synonyms sit around 0.6–0.8, of merely related words around 0.3–0.5. Word cosines
@@ -57,6 +57,10 @@ public struct SemanticScorer {
         let texts = sentences.map(\.text)
         let (sentenceVectors, middles) = try embeddingsAndMiddles(texts)
         let exemplarVectors = try drill.sections.map { try vectors($0.exemplars) }
+        if let gate = AnswerGate(drill: drill),
+           !gate.readsLikeAnswer(AnswerGate.inputs(sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors)) {
+            return Self.notAnAnswer(drill: drill, prompt: prompt, sentences: sentences, transcriptText: texts)
+        }
         let descriptionVectors = try vectors(drill.sections.map(\.purpose))
         let classifier = sentenceVectors.first.flatMap { DrillClassifier(drill: drill, dimension: $0.count) }
         let drillModel = classifier.map { $0.logProbabilities(sentenceVectors, middles: middles, texts: texts) }
@@ -104,6 +108,21 @@ public struct SemanticScorer {
         return SemanticJudgment(
             sentences: sentences, labels: labels, spans: spans, inOrder: inOrder, relevance: relevance,
             onTopicProbability: probability)
+    }
+
+    /// The judgment of a recording the `AnswerGate` stops: no sections (none is looked for: the
+    /// decoder would find them in anything), and Relevance 1, naming the prompt's key words the
+    /// recording never uses — it answers neither this prompt nor any other of the drill.
+    static func notAnAnswer(drill: Drill, prompt: String, sentences: [AnswerSentence], transcriptText: [String]) -> SemanticJudgment {
+        let spans = drill.sections.map { StructureSpan(sectionID: $0.id, name: $0.name, quote: nil, start: nil, end: nil) }
+        let stems = ContentWords.stems(transcriptText.joined(separator: " "))
+        let unsaid = ContentWords.keyWords(prompt).filter { !stems.contains(ContentWords.stem($0)) }
+        var reason = "off topic; it does not read like an answer at all (more like conversation or a reading than \(drill.titleWithArticle))"
+        if !unsaid.isEmpty { reason += "; not addressed: " + unsaid.joined(separator: ", ") }
+        return SemanticJudgment(
+            sentences: sentences, labels: sentences.map { _ in nil }, spans: spans, inOrder: true,
+            relevance: CriterionScore(score: 1, reason: reason, tier: .semantic), onTopicProbability: 0,
+            readsLikeAnswer: false)
     }
 
     /// Relevance: P(on topic) from the best sentence's and the whole answer's cosine to the prompt,
