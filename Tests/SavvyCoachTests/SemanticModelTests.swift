@@ -340,4 +340,36 @@ final class SemanticModelTests: XCTestCase {
                       coaching.degraded[0].detail)
     }
 
+    /// A model's section map of a recording the answer gate stops is refused: any text has
+    /// sentences the model can quote, so grounding alone would accept Situation, Task, Action and
+    /// Result found in meeting chatter.
+    func testIssue14_5_modelMapOfARecordingThatIsNoAnswerIsRefused() throws {
+        let chatter = """
+            Right, is this thing on? I think it's recording now. Can somebody grab the door, it keeps swinging open. \
+            Thanks. So, um, Anand, are you joining from the other room or are you staying here? \
+            I'll stay, the signal's better. Has anyone seen the blue marker? It was on the table a minute ago. \
+            Oh, here it is, under the biscuits. Okay, shall we wait for Rosa or just start? Let's give him two minutes.
+            """
+        let content: [String: Any] = [
+            "sections": [["section": "situation", "quote": "is this thing on"], ["section": "task", "quote": "has anyone seen the blue marker"],
+                         ["section": "action", "quote": "here it is under the biscuits"], ["section": "result", "quote": "let's give him two minutes"]],
+            "structure_score": 5, "structure_reason": "every part of the story is there", "structure_confidence": "high",
+            "relevance_score": 3, "relevance_reason": "partly about working with colleagues",
+            "tips": [["tip": "Say who you were waiting for and why it mattered.", "quote": "shall we wait for Rosa"]],
+        ]
+        let server = try FakeOpenAIServer(replies: [.init(body: Fixtures.completion(content: Fixtures.json(content)))])
+        defer { server.stop() }
+        var configuration = CoachConfiguration()
+        configuration.baseURLs[.local] = server.baseURL
+        let rubric = try ScoringRouter(configuration: configuration, embedder: try cached()).score(
+            transcript: Fixtures.transcript(chatter), summary: Fixtures.summary(), drill: BuiltInDrills.star,
+            prompt: BuiltInDrills.star.prompts[0], options: ScoringOptions(coach: .auto, offline: true))
+        let structure = try XCTUnwrap(rubric.provenance.outcome(for: .structureExtraction))
+        XCTAssertEqual(structure.tier, .semantic)
+        XCTAssertEqual(structure.degraded.map(\.reason), [.implausible])
+        let note = try XCTUnwrap(structure.degraded.first)
+        XCTAssertTrue(note.detail.hasPrefix("the recording does not read like a STAR interview answer at all"), note.detail)
+        XCTAssertEqual(rubric.structure.score, 1, rubric.structure.reason)
+        XCTAssertEqual(rubric.structureMap.filter(\.isPresent).count, 0)
+    }
 }

@@ -203,6 +203,15 @@ public final class ScoringRouter {
                 // Checked against the on-device map: the semantic tier's when it can judge, else
                 // the heuristic's.
                 let onDevice = embedder.flatMap { _ in try? semanticJudgment().get() }
+                if let onDevice, !onDevice.readsLikeAnswer {
+                    // Any text has quotable sentences; a map of one that is no answer is not plausible.
+                    notes.append(contentsOf: answer.notes)
+                    notes.append(DegradeNote(
+                        tier: candidate.tier, provider: candidate.provider, model: answer.model, reason: .implausible,
+                        detail: "the recording does not read like \(drill.titleWithArticle) at all (on-device answer gate), "
+                            + "so no section map of it is plausible"))
+                    continue
+                }
                 switch JudgmentReview.structure(
                     answer.judgment, drill: drill, index: index, onDevice: onDevice?.spans ?? heuristicStructure.spans,
                     onDeviceInOrder: onDevice?.inOrder ?? heuristicStructure.inOrder, tier: candidate.tier)

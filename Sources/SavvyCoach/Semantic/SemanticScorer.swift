@@ -59,7 +59,7 @@ public struct SemanticScorer {
         let exemplarVectors = try drill.sections.map { try vectors($0.exemplars) }
         if let gate = AnswerGate(drill: drill),
            !gate.readsLikeAnswer(AnswerGate.inputs(sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors)) {
-            return Self.notAnAnswer(drill: drill, prompt: prompt, sentences: sentences, transcriptText: texts)
+            return Self.notAnAnswer(drill: drill, prompt: prompt, sentences: sentences, texts: texts)
         }
         let descriptionVectors = try vectors(drill.sections.map(\.purpose))
         let classifier = sentenceVectors.first.flatMap { DrillClassifier(drill: drill, dimension: $0.count) }
@@ -113,9 +113,9 @@ public struct SemanticScorer {
     /// The judgment of a recording the `AnswerGate` stops: no sections (none is looked for: the
     /// decoder would find them in anything), and Relevance 1, naming the prompt's key words the
     /// recording never uses — it answers neither this prompt nor any other of the drill.
-    static func notAnAnswer(drill: Drill, prompt: String, sentences: [AnswerSentence], transcriptText: [String]) -> SemanticJudgment {
+    static func notAnAnswer(drill: Drill, prompt: String, sentences: [AnswerSentence], texts: [String]) -> SemanticJudgment {
         let spans = drill.sections.map { StructureSpan(sectionID: $0.id, name: $0.name, quote: nil, start: nil, end: nil) }
-        let stems = ContentWords.stems(transcriptText.joined(separator: " "))
+        let stems = ContentWords.stems(texts.joined(separator: " "))
         let unsaid = ContentWords.keyWords(prompt).filter { !stems.contains(ContentWords.stem($0)) }
         var reason = "off topic; it does not read like an answer at all (more like conversation or a reading than \(drill.titleWithArticle))"
         if !unsaid.isEmpty { reason += "; not addressed: " + unsaid.joined(separator: ", ") }
