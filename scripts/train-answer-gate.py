@@ -74,6 +74,8 @@ relevance = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(relevance)
 structure, content_set = relevance.structure, relevance.content_set
 nonanswers = relevance.load_script("nonanswers", "scripts/content/nonanswers.py")
+# train-order.py's class-balanced logistic regression (bias last, gradient descent from zero).
+order = relevance.load_script("train_order", "scripts/train-order.py")
 
 WEIGHTS = os.path.join(ROOT, "Sources/SavvyCoach/Semantic/AnswerGateWeights.swift")
 INPUT = os.path.join(ROOT, "scripts/relevance/transcripts.jsonl")
@@ -118,8 +120,9 @@ def export(jobs):
 
     # The decodes run in worker processes, which find their function by its module's name.
     sys.modules.setdefault(content_set.__name__, content_set)
-    venv = os.environ.get("SAVVY_VENV") or os.path.join(
-        os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"), "savvy", "venv")
+    venv = os.environ.get("SAVVY_VENV", "")
+    if not venv:
+        sys.exit("train-answer-gate: set SAVVY_VENV to the engines' venv (make venv): --export needs Whisper")
     with tempfile.TemporaryDirectory() as wav_dir:
         todo = []
         for i, t in enumerate(nonanswers.TEXTS):
@@ -136,18 +139,6 @@ def export(jobs):
     with open(SPOKEN, "w") as f:
         for e in entries:
             f.write(json.dumps(e, sort_keys=True) + "\n")
-
-
-def train(x, y):
-    """Class-balanced logistic regression with a bias, full-batch gradient descent from zero."""
-    x = np.concatenate([np.asarray(x, float), np.ones((len(x), 1))], axis=1)
-    y = np.asarray(y, float)
-    weight = np.where(y == 1, 0.5 / y.sum(), 0.5 / (len(y) - y.sum()))
-    coef = np.zeros(x.shape[1])
-    for _ in range(ITERATIONS):
-        p = 1 / (1 + np.exp(-(x @ coef)))
-        coef -= RATE * (x.T @ ((p - y) * weight) + L2 * coef)
-    return coef
 
 
 def logit(coef, f):
@@ -190,7 +181,8 @@ def fit(rows):
         train_items = [r for r in items if r[1] == "train"]
         if not any(r[3] for r in train_items):
             continue
-        coef = train([r[4] for r in train_items], [r[3] for r in train_items])
+        coef = order.logistic([r[4] for r in train_items], [r[3] for r in train_items],
+                              iterations=ITERATIONS, rate=RATE, l2=L2)
         least = min(logit(coef, r[4]) for r in train_items if r[3] == 1)
         cut = least - CUT_MARGIN
         table[drill] = (coef, cut)

@@ -34,8 +34,6 @@ public struct Drill: Sendable, Equatable, Codable {
 
     /// ``titleInSentence`` after its indefinite article: "a STAR interview answer", "an elevator pitch".
     public var titleWithArticle: String {
-        let text = titleInSentence
-        let vowel = text.first.map { "aeiouAEIOU".contains($0) } ?? false
-        return (vowel ? "an " : "a ") + text
+        Plural.article(titleInSentence) + " " + titleInSentence
     }
 }

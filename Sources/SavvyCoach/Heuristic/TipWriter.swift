@@ -42,15 +42,16 @@ public enum TipWriter {
             add(scores.structure, 2,
                 "Answer the prompt in the \(drill.titleInSentence)'s shape: \(parts), in that order.",
                 "no section found")
-        }
-        for (position, span) in structureMap.enumerated() where !span.isPresent && !found.isEmpty {
-            let section = drill.sections.first { $0.id == span.sectionID }
-            let before = structureMap[..<position].last(where: \.isPresent)
-            let placement = before.map { "after the \($0.name) (ends \(Clock.format($0.end ?? 0)))" } ?? "early on"
-            let foundList = found.map { "\($0.name) at \(Clock.format($0.start ?? 0))" }.joined(separator: ", ")
-            add(scores.structure, 2,
-                "Add \(Self.article(span.name)) \(span.name) part \(placement): \(section?.purpose.lowercased() ?? "")",
-                "\(span.name) not found" + (foundList.isEmpty ? "" : "; found \(foundList)"), at: before?.end)
+        } else {
+            for (position, span) in structureMap.enumerated() where !span.isPresent {
+                let section = drill.sections.first { $0.id == span.sectionID }
+                let before = structureMap[..<position].last(where: \.isPresent)
+                let placement = before.map { "after the \($0.name) (ends \(Clock.format($0.end ?? 0)))" } ?? "early on"
+                let foundList = found.map { "\($0.name) at \(Clock.format($0.start ?? 0))" }.joined(separator: ", ")
+                add(scores.structure, 2,
+                    "Add \(Plural.article(span.name)) \(span.name) part \(placement): \(section?.purpose.lowercased() ?? "")",
+                    "\(span.name) not found; found \(foundList)", at: before?.end)
+            }
         }
         if !inOrder, found.count > 1 {
             let spoken = found.sorted { ($0.start ?? 0) < ($1.start ?? 0) }
@@ -164,11 +165,5 @@ public enum TipWriter {
         return map.contains { span in
             span.isPresent && (asked.contains(span.name.lowercased()) || asked.contains(span.sectionID))
         }
-    }
-
-    /// "a" or "an" for a section name ("an Action", "a Result").
-    static func article(_ word: String) -> String {
-        guard let first = word.lowercased().first else { return "a" }
-        return "aeiou".contains(first) ? "an" : "a"
     }
 }

@@ -59,10 +59,8 @@ struct AnswerGate {
     static func inputs(sentences: [[Double]], texts: [String], exemplars: [[[Double]]]) -> [Double] {
         let everything = exemplars.flatMap { $0 }
         let like = SemanticScorer.drillLikeness(sentences, exemplars: everything)
-        let sectionBest = exemplars.filter { !$0.isEmpty }.map { section -> Double in
-            sentences.map { sentence in
-                section.reduce(0.0) { $0 + SentenceEvidence.dot(sentence, $1) } / Double(section.count)
-            }.max() ?? 0
+        let sectionBest = exemplars.filter { !$0.isEmpty }.map { section in
+            sentences.map { SentenceEvidence.exemplarSimilarity($0, section) }.max() ?? 0
         }
         let sections = sectionBest.isEmpty ? 0 : sectionBest.reduce(0, +) / Double(sectionBest.count)
         let words = texts.flatMap(TextNormalizer.tokens)

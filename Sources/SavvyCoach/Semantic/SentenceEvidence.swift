@@ -30,10 +30,7 @@ struct SentenceEvidence {
         var desc = ex
         for i in 0..<n {
             for s in 0..<k {
-                let vectors = exemplars[s]
-                if !vectors.isEmpty {
-                    ex[i][s] = vectors.reduce(0) { $0 + Self.dot(sentences[i], $1) } / Double(vectors.count)
-                }
+                ex[i][s] = Self.exemplarSimilarity(sentences[i], exemplars[s])
                 desc[i][s] = Self.dot(sentences[i], descriptions[s])
             }
         }
@@ -85,6 +82,11 @@ struct SentenceEvidence {
             }
         }
         return (any, opening)
+    }
+
+    /// The mean cosine of a unit `sentence` to a section's unit `exemplars` (0 without any).
+    static func exemplarSimilarity(_ sentence: [Double], _ exemplars: [[Double]]) -> Double {
+        exemplars.isEmpty ? 0 : exemplars.reduce(0) { $0 + dot(sentence, $1) } / Double(exemplars.count)
     }
 
     static func dot(_ a: [Double], _ b: [Double]) -> Double {
