@@ -12,6 +12,9 @@ final class TextTests: XCTestCase {
             ("S1", ["resolve", "resolved", "resolving", "resolves"]), ("S2", ["colleague", "colleagues"]),
             ("S3", ["conflict", "conflicts"]), ("S4", ["meeting", "meetings"]), ("S5", ["stop", "stopped"]),
             ("S6", ["process", "processes"]), ("S7", ["priority", "priorities"]),
+            // Irregular forms: the suffix rules alone leave "led" apart from "leading".
+            ("S8", ["led", "lead", "leading", "leads"]), ("S9", ["wrote", "written", "write", "writing"]),
+            ("S10", ["taught", "teach", "teaching"]), ("S11", ["built", "building", "build"]),
         ]
         for (id, words) in cases {
             XCTAssertEqual(Set(words.map(ContentWords.stem)).count, 1, "\(id): \(words.map(ContentWords.stem))")

@@ -36,10 +36,27 @@ public enum ContentWords {
         Set(TextNormalizer.tokens(text).filter { !stopWords.contains($0) && $0.count > 2 }.map(stem))
     }
 
+    /// Irregular verb forms to their base form, which the suffix rules cannot reach: "Tell me about
+    /// a time you led a team" answered with "I was leading…" was told it never says "led". Verbs
+    /// that STAR answers tell their stories with; forms that are also common other words ("left",
+    /// "saw", "lay") are left out, since a wrong join is worse than a missed one.
+    static let irregularForms: [String: String] = [
+        "began": "begin", "begun": "begin", "bought": "buy", "broke": "break", "broken": "break",
+        "brought": "bring", "built": "build", "caught": "catch", "chose": "choose", "chosen": "choose",
+        "drew": "draw", "drawn": "draw", "drove": "drive", "driven": "drive", "fell": "fall", "fallen": "fall",
+        "felt": "feel", "fought": "fight", "forgot": "forget", "forgotten": "forget", "grew": "grow",
+        "grown": "grow", "held": "hold", "kept": "keep", "led": "lead", "lost": "lose", "met": "meet",
+        "overcame": "overcome", "paid": "pay", "ran": "run", "rose": "rise", "risen": "rise", "sent": "send",
+        "sold": "sell", "sought": "seek", "spent": "spend", "spoke": "speak", "spoken": "speak",
+        "stood": "stand", "struck": "strike", "taught": "teach", "took": "take", "taken": "take",
+        "threw": "throw", "thrown": "throw", "understood": "understand", "went": "go", "won": "win",
+        "wrote": "write", "written": "write",
+    ]
+
     /// A light English suffix stripper: enough that "resolve", "resolved", "resolving" and
     /// "resolves" meet, without a dictionary. Not Porter; deliberately conservative.
     public static func stem(_ word: String) -> String {
-        var w = word
+        var w = irregularForms[word] ?? word
         func strip(_ suffix: String, minimumLeft: Int) -> Bool {
             guard w.hasSuffix(suffix), w.count - suffix.count >= minimumLeft else { return false }
             w.removeLast(suffix.count)
