@@ -24,6 +24,10 @@ answers, 6 missing a section, 2 out of order, 6 off topic), each kind's totals w
 share there — this set holds mostly answers missing a section (45 of 93), which the mean over
 the set weighs far more than that one does.
 
+A set spoken by the neural voice (make-content-set.py --voice neural, as bench/run.sh makes
+bench/out/content-neural) is benched the same way with --set: the weights were trained on
+espeak-ng voices only, so its figures show what of them is the voice's.
+
 Usage: bench/content_bench.py [--savvy PATH] [--set DIR] [--limit N]
 """
 
@@ -233,7 +237,11 @@ def main():
             subset = [r for r in tier_rows if drill == "all" or r[0]["drill"] == drill]
             if subset:
                 results[drill][tier] = figures(subset)
-    print(table(f"content bench: {len(truths)} held-out answers, Whisper transcripts, ±{TOLERANCE} s", results))
+    # Who spoke them: espeak-ng's voices (the training set's) or the neural voice (--voice neural).
+    voices = sorted({t["voice"] for t in truths})
+    spoken = voices[0] if len(voices) == 1 and voices[0].startswith("piper:") else f"{len(voices)} espeak-ng voices"
+    print(table(f"content bench: {len(truths)} held-out answers, {spoken}, Whisper transcripts, ±{TOLERANCE} s",
+                results))
     for tier, tier_rows in rows.items():
         if tier != "heuristic":
             print(f"\nper kind, {tier} tier:")

