@@ -43,6 +43,18 @@ if [ -x "${SAVVY_VENV:-}/bin/python" ]; then
   # The answer gate (issue 14): the committed weights must be what its script trains, and its
   # held-out answers (none may be stopped) and written non-answers (stopped) are printed.
   "$SAVVY_VENV/bin/python" scripts/train-answer-gate.py --check > "$OUT/answer-gate-train.json"
+  # Free talk's and user drills' weights (GenericWeights): the committed table must be what its
+  # script trains; its held-out line, and each built-in drill left out of the fit.
+  "$SAVVY_VENV/bin/python" scripts/train-generic.py --check > "$OUT/generic-train.json"
+  python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+for name, row in r["held out"].items():
+    print("drills without a classifier, held out (%s): placed %s, precision %s, in order called out of order %s"
+          % (name, row["placed"], row["precision"], row["inOrderFlagged"]))
+for drill, rows in sorted(r["each drill left out of the fit"].items()):
+    g = rows["generic weights without it"]
+    print("drills without a classifier, %s left out of the fit: placed %s, precision %s" % (drill, g["placed"], g["precision"]))' \
+    "$OUT/generic-train.json"
   python3 -c 'import json, sys
 for drill, r in sorted(json.load(open(sys.argv[1]))["report"].items()):
     a, n = r["held-out answers stopped"], r["held-out non-answers stopped"]

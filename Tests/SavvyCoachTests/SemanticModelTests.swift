@@ -168,6 +168,44 @@ final class SemanticModelTests: XCTestCase {
     /// "speaker", a skill learnt without "learn" or "skill". Against the raw cosines they were
     /// no closer to their own prompt than to the drill's others (Relevance 2 and 1; the held-out
     /// "conference speaker" answers scored 1–3); the centred cosines find them.
+    /// Free talk, the default drill, has no trained weights: on the generic evidence alone a
+    /// talk's Opening landed in its middle and its Close before it ("out of order (Close →
+    /// Opening)", Structure 3 for a well-made talk). Its windows (Opening begins in the first
+    /// 30 % of the words, Close from 60 % on) now bound where each may begin. Talks written
+    /// for this test.
+    func testFreeTalkOpensAtItsStartAndClosesNearItsEnd() throws {
+        let scorer = SemanticScorer(embedder: try cached())
+        let talks = [
+            """
+            I want to talk about why every team should keep a shared notebook of small wins. \
+            Most weeks feel like a blur of tickets and meetings, and by Friday nobody remembers what went well. \
+            When we started writing down one thing each day that worked, our retrospectives changed completely. \
+            People brought examples instead of vague feelings, and new hires could read months of context in an evening. \
+            It also made it easier to ask for budget, because we had a record of what the last tool had saved us. \
+            So if you take one thing from this, start the notebook tomorrow and write the first win in it yourself.
+            """,
+            """
+            Cycling to work is the best decision I have made in years. \
+            The ride takes twenty minutes, about the same as the bus once you count the waiting. \
+            I arrive awake instead of half asleep, and the first hour of the day is my most productive one now. \
+            It costs almost nothing once you own the bike, and the savings paid for a good rain jacket in a month. \
+            Some mornings are cold and wet, and I still would not swap it for the crowded bus. \
+            That is why I think more of us should try it, even if only two days a week.
+            """,
+        ]
+        for talk in talks {
+            let transcript = Fixtures.transcript(talk)
+            let sentences = AnswerSentence.split(transcript)
+            let judged = try scorer.judge(transcript: transcript, drill: BuiltInDrills.freeTalk, prompt: "")
+            let starts = Dictionary(uniqueKeysWithValues: judged.spans.map { ($0.sectionID, $0.start ?? -1) })
+            XCTAssertTrue(judged.inOrder, "\(judged.labels)")
+            XCTAssertEqual(starts["opening"], sentences[0].start, "\(judged.labels)")
+            // The Close holds the closing sentence, and at most the one before it.
+            XCTAssertEqual(judged.labels.last ?? nil, 1, "\(judged.labels)")
+            XCTAssertGreaterThanOrEqual(starts["close"] ?? -1, sentences[sentences.count - 2].start, "\(judged.labels)")
+        }
+    }
+
     func testIssue14_relevanceFindsAPromptTheAnswerNeverNames() throws {
         let scorer = SemanticScorer(embedder: try cached())
         let talk = Fixtures.transcript("""

@@ -43,6 +43,27 @@ final class SemanticTierTests: XCTestCase {
         XCTAssertEqual(starts, starts.sorted(), "an out-of-order cost above the evidence keeps the drill order")
     }
 
+    func testDecoderStartsASectionOnlyInsideItsWindow() {
+        // Evidence says Close (1) at sentence 0 and Opening (0) at sentence 2, as the generic
+        // evidence said of a free talk; its windows let the Opening begin only in the first
+        // sentence and the Close only from the third on.
+        let spoken: [Int?] = [1, nil, 0, nil]
+        let free = StructureDecoder(outOfOrder: 0.5, skipFirst: 1, skipMiddle: 1, skipLast: 1, change: 0)
+        let flat = Array(repeating: 0.5, count: 4)
+        XCTAssertEqual(free.decode(emissions: emissions(spoken, sections: 2, strength: 1), change: flat), spoken,
+                       "without windows the evidence's order")
+        var windowed = free
+        windowed.mayStart = [[true, false], [false, false], [false, true], [false, true]]
+        let labels = windowed.decode(emissions: emissions(spoken, sections: 2, strength: 1), change: flat)
+        XCTAssertEqual(labels.firstIndex(of: 0), 0, "\(labels)")
+        XCTAssertTrue([2, 3].contains(labels.firstIndex(of: 1) ?? -1), "\(labels)")
+        // A section no sentence may begin is left out; the windows follow their sections when
+        // the columns are reordered.
+        windowed.mayStart = Array(repeating: [true, false], count: 4)
+        XCTAssertFalse(windowed.decode(emissions: emissions([0, 0, 1, 1], sections: 2, strength: 4), change: flat).contains(1))
+        XCTAssertEqual(windowed.reordered([1, 0]).mayStart, Array(repeating: [false, true], count: 4))
+    }
+
     func testIssue14_decoderLabelsUnrelatedSentencesNone() {
         let truth: [Int?] = [nil, nil, nil]
         let labels = StructureDecoder(outOfOrder: 2, skipFirst: 0, skipMiddle: 0, skipLast: 0, change: 0)

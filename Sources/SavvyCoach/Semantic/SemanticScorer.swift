@@ -11,7 +11,7 @@ import SavvySemantic
 /// and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-13"
+    public static let version = "semantic-14"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("client" for "customer" 0.61, "update" for "change" 0.60): single-word MiniLM embeddings
     /// of near-synonyms sit around 0.6–0.8, of merely related words around 0.3–0.5. Word cosines
@@ -67,11 +67,19 @@ public struct SemanticScorer {
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
             cues: drill.sections.map(\.cues), drillModel: drillModel)
-        let emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
-        var decoder = StructureDecoder.trained
+        // Free talk and drills of your own have no trained classifier: the structure weights lean
+        // on it, so they get weights and costs fitted without it, and each section begins only
+        // inside its window (scripts/train-generic.py).
+        let emissions = drillModel == nil
+            ? evidence.emissions(sectionWeights: GenericWeights.section, noneWeights: GenericWeights.none)
+            : evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
+        var decoder = drillModel == nil ? StructureDecoder.generic : StructureDecoder.trained
         if drillModel != nil, let presence = PresenceModel(drill: drill) {
             // Built-in drills: leaving out a section costs more the surer the whole answer is that it is there.
             decoder.presence = presence.logits(evidence: evidence, emissions: emissions).map { SemanticWeights.presenceWeight * $0 }
+        }
+        if drillModel == nil {
+            decoder.mayStart = Self.startWindows(sentences: sentences, wordCount: transcript.words.count, drill: drill)
         }
         let labels: [Int?]
         if drillModel != nil, let check = OrderCheck(drill: drill, decoder: decoder),
@@ -108,6 +116,16 @@ public struct SemanticScorer {
         return SemanticJudgment(
             sentences: sentences, labels: labels, spans: spans, inOrder: inOrder, relevance: relevance,
             onTopicProbability: probability)
+    }
+
+    /// Per sentence and section, whether the sentence's first word lies in the section's
+    /// `earliest`…`latest` window, as word index ÷ (words − 1) — the position the heuristic tier's
+    /// `StructureDetector` bounds cue matches with, so both tiers read a drill's windows alike.
+    static func startWindows(sentences: [AnswerSentence], wordCount: Int, drill: Drill) -> [[Bool]] {
+        sentences.map { sentence in
+            let position = wordCount > 1 ? Double(sentence.words.lowerBound) / Double(wordCount - 1) : 0
+            return drill.sections.map { position >= $0.earliest && position <= $0.latest }
+        }
     }
 
     /// The judgment of a recording the `AnswerGate` stops: no sections (none is looked for: the

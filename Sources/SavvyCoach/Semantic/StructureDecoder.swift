@@ -7,7 +7,7 @@
 /// answer's own `presence` term for it, see `PresenceModel`); a label change at sentence i adds
 /// `change × (1 − cos(e_i, e_{i−1}) − 0.5)`, so changes of topic favour section boundaries.
 /// Ties go to the first state in a fixed order, so the same scores give the same labels.
-/// Mirrors `decode()` in scripts/train-structure.py.
+/// Mirrors `decode()` in scripts/train-structure.py, which never sets `mayStart` (see there).
 public struct StructureDecoder: Sendable, Equatable {
     /// The most sections a drill may have for this decoder (the state space doubles per section).
     public static let maximumSections = 6
@@ -20,6 +20,12 @@ public struct StructureDecoder: Sendable, Equatable {
     /// Extra cost of leaving out each section (by emission column), from one answer's evidence
     /// that the section is there; empty for none.
     public var presence: [Double]
+    /// `mayStart[i][column]`: whether that section may begin at sentence i; empty for anywhere.
+    /// For drills without trained weights (free talk, drills of your own) the sections'
+    /// `earliest`/`latest` windows: nothing else there says where a section belongs, and the
+    /// generic evidence alone put a free talk's Opening in its middle and its Close before it.
+    /// The learned weights were trained without it, so built-in drills leave it empty.
+    public var mayStart: [[Bool]] = []
 
     public init(
         outOfOrder: Double, skipFirst: Double, skipMiddle: Double, skipLast: Double, change: Double, presence: [Double] = []
@@ -36,6 +42,12 @@ public struct StructureDecoder: Sendable, Equatable {
     public static let trained = StructureDecoder(
         outOfOrder: SemanticWeights.outOfOrder, skipFirst: SemanticWeights.skipFirst,
         skipMiddle: SemanticWeights.skipMiddle, skipLast: SemanticWeights.skipLast, change: SemanticWeights.change)
+
+    /// The costs tuned for `GenericWeights` (drills without a trained classifier): the trained
+    /// ones leave disorder free, since built-in drills have the order check.
+    public static let generic = StructureDecoder(
+        outOfOrder: GenericWeights.outOfOrder, skipFirst: GenericWeights.skipFirst,
+        skipMiddle: GenericWeights.skipMiddle, skipLast: GenericWeights.skipLast, change: GenericWeights.change)
 
     /// - Parameters:
     ///   - emissions: `[sentence][label]` log-scores, labels = the K sections in drill order, then none.
@@ -58,6 +70,7 @@ public struct StructureDecoder: Sendable, Equatable {
         let never = -Double.greatestFiniteMagnitude
         var score = [Double](repeating: never, count: count)
         for (j, state) in states.enumerated() where state.mask == (state.label == k ? 0 : 1 << state.label) {
+            guard state.label == k || mayBegin(state.label, at: 0) else { continue }
             score[j] = emissions[0][state.label]
         }
         let n = emissions.count
@@ -79,7 +92,7 @@ public struct StructureDecoder: Sendable, Equatable {
                 if state.label != k, let b = index[state.mask * (k + 1) + k] {
                     offer(b, score[a] + switchBonus)
                 }
-                for section in 0..<k where state.mask & (1 << section) == 0 {
+                for section in 0..<k where state.mask & (1 << section) == 0 && mayBegin(section, at: i) {
                     let later = (section + 1)..<k
                     let cost = later.contains { state.mask & (1 << $0) != 0 } ? outOfOrder : 0
                     let mask = state.mask | (1 << section)
@@ -115,6 +128,11 @@ public struct StructureDecoder: Sendable, Equatable {
         return labels
     }
 
+    /// Whether the section in emission column `column` may begin at sentence `i`.
+    func mayBegin(_ column: Int, at i: Int) -> Bool {
+        i >= mayStart.count || column >= mayStart[i].count || mayStart[i][column]
+    }
+
     /// The cost of a path that never uses section `section` of `k`.
     func skipCost(_ section: Int, of k: Int) -> Double {
         (section == 0 ? skipFirst : section == k - 1 ? skipLast : skipMiddle)
@@ -126,6 +144,7 @@ public struct StructureDecoder: Sendable, Equatable {
     public func reordered(_ order: [Int]) -> StructureDecoder {
         var copy = self
         if !presence.isEmpty { copy.presence = order.map { $0 < presence.count ? presence[$0] : 0 } }
+        copy.mayStart = mayStart.map { row in order.map { $0 < row.count ? row[$0] : true } }
         return copy
     }
 
