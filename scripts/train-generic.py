@@ -63,30 +63,15 @@ def committed():
 
 
 def items(set_dir):
-    """Per answer (and training source) the evidence with no drill classifier, as
-    train-structure's build_items makes it otherwise: held-out answers from their Whisper
-    transcripts, training answers from those and their written sentences, and the re-cut variants."""
-    answers = [json.loads(line) for line in open(os.path.join(set_dir, "answers.jsonl"))]
-    truths = structure.load_jsonl(os.path.join(set_dir, "truth.jsonl"))
-    whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
-    drills = structure.parse_drills()
-    embed = structure.Embedder(os.path.join(set_dir, "embeddings.npz"))
-    section_vectors = {d: [(embed(s["exemplars"]), embed([s["purpose"]])[0]) for s in secs]
-                       for d, secs in drills.items()}
-    units = []
-    for a in answers:
-        ids = [s["id"] for s in drills[a["drill"]]]
-        truth, whisper = truths.get(a["id"]), whispers.get(a["id"])
-        if a["split"] == "train" and whisper is not None and (whisper.get("trusted") is False or whisper.get("checkCouldAct")):
-            whisper = None
-        for source in (["whisper"] if a["split"] == "test" else ["whisper", "text"]):
-            if source == "whisper" and whisper is None:
-                continue
-            texts, labels, times, section_starts = structure.answer_units(a, truth, whisper, source)
-            units.append((a, source, texts, *embed.vectors(texts), [ids.index(x) if x in ids else len(ids) for x in labels],
-                          times, {ids.index(k): t for k, t in section_starts.items()}))
-    units += structure.derived_units(units, drills)
+    """Per unit of train-structure's `load_units` (held-out answers' Whisper transcripts,
+    training answers' transcripts and written sentences, the re-cut variants) the evidence with
+    no drill classifier, as its build_items makes it otherwise."""
+    _, drills, embed, section_vectors, units = structure.load_units(set_dir)
     embed.save()
+    if not any(a["split"] == "train" and source == "whisper" for a, source, *_ in units):
+        # Fitted on written sentences alone the weights would be another table, not a retrain.
+        sys.exit(f"train-generic: no training answer in {set_dir} has a Whisper transcript; make the set with "
+                 "scripts/make-content-set.py --audio --transcribe --split all first")
     result = {"train": [], "test": []}
     for a, source, texts, vectors, _, labels, times, truth_starts in units:
         secs = drills[a["drill"]]

@@ -437,29 +437,7 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
     answers also the structure evidence as the runtime computes it, for the map. With
     `every_pair`, also the `every_pair_swaps` (items marked "everyPair", without the map's
     evidence). Returns the items and the content models trained on every training answer."""
-    answers = [json.loads(line) for line in open(os.path.join(set_dir, "answers.jsonl"))]
-    truths = structure.load_jsonl(os.path.join(set_dir, "truth.jsonl"))
-    whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
-    drills = structure.parse_drills()
-    embed = structure.Embedder(os.path.join(set_dir, "embeddings.npz"))
-    section_vectors = {d: [(embed(s["exemplars"]), embed([s["purpose"]])[0]) for s in secs]
-                       for d, secs in drills.items()}
-    units = []
-    for a in answers:
-        ids = [s["id"] for s in drills[a["drill"]]]
-        truth, whisper = truths.get(a["id"]), whispers.get(a["id"])
-        if a["split"] == "train" and whisper is not None and (whisper.get("trusted") is False or whisper.get("checkCouldAct")):
-            # Not the runtime's words: an untrusted transcript is never judged, and one the
-            # transcript check could still change is not what the judge would see.
-            whisper = None
-        for source in (["whisper"] if a["split"] == "test" else ["whisper", "text"]):
-            if source == "whisper" and whisper is None:
-                continue
-            texts, labels, times, section_starts = structure.answer_units(a, truth, whisper, source)
-            label_index = [ids.index(x) if x in ids else len(ids) for x in labels]
-            units.append((a, source, texts, *embed.vectors(texts), label_index, times,
-                          {ids.index(k): t for k, t in section_starts.items()}))
-    units += structure.derived_units(units, drills)
+    answers, drills, embed, section_vectors, units = structure.load_units(set_dir)
     if every_pair:
         units += every_pair_swaps(units, drills)
     embed.save()

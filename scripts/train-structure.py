@@ -740,8 +740,13 @@ def load_jsonl(path):
     return {e["id"]: e for e in map(json.loads, open(path))} if os.path.exists(path) else {}
 
 
-def build_items(set_dir, train_on):
-    """Per answer (and training source) the decoder's inputs: evidence, labels, times, truth."""
+def load_units(set_dir, train_on="both"):
+    """The set's answers as the trainers see them: (answers, drills, the cached embedder, each
+    drill's (exemplar vectors, purpose vector) per section, units). A unit is (answer, source,
+    texts, embeddings, middle-layer vectors, label indices, times, truth starts by index): held-out
+    answers from their Whisper transcripts only; training answers from those (`train_on` "whisper"
+    or "both") and their written sentences ("text" or "both"); then the re-cut variants
+    (derived_units). Shared by train-order.py and train-generic.py, which build on the same units."""
     answers_path = os.path.join(set_dir, "answers.jsonl")
     if not os.path.exists(answers_path):
         os.system(f"{sys.executable} {os.path.join(ROOT, 'scripts/make-content-set.py')} --out {set_dir}")
@@ -752,8 +757,6 @@ def build_items(set_dir, train_on):
     embed = Embedder(os.path.join(set_dir, "embeddings.npz"))
     section_vectors = {d: [(embed(s["exemplars"]), embed([s["purpose"]])[0]) for s in secs]
                        for d, secs in drills.items()}
-    # Units: (answer, source, texts, embeddings, middle-layer vectors, label indices, times,
-    # truth starts by index).
     units = []
     for a in answers:
         ids = [s["id"] for s in drills[a["drill"]]]
@@ -772,11 +775,17 @@ def build_items(set_dir, train_on):
             truth_starts = {ids.index(k): t for k, t in section_starts.items()}
             units.append((a, source, texts, *embed.vectors(texts), label_index, times, truth_starts))
     units += derived_units(units, drills)
-    embed.save()  # before the slow fits: an interrupted run keeps its embeddings
     missing = sum(1 for a in answers if a["split"] == "test" and a["id"] not in whispers)
     if missing:
         print(f"train-structure: {missing} held-out answers have no Whisper transcript "
               "(run scripts/make-content-set.py --audio --transcribe)", file=sys.stderr)
+    return answers, drills, embed, section_vectors, units
+
+
+def build_items(set_dir, train_on):
+    """Per answer (and training source) the decoder's inputs: evidence, labels, times, truth."""
+    answers, drills, embed, section_vectors, units = load_units(set_dir, train_on)
+    embed.save()  # before the slow fits: an interrupted run keeps its embeddings
 
     # Per-drill sentence classifiers over the embedding. Training answers get out-of-fold
     # predictions (three folds by scenario), so the emission weights learn how much to trust
