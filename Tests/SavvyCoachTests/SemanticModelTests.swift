@@ -206,6 +206,38 @@ final class SemanticModelTests: XCTestCase {
         }
     }
 
+    /// A drill of your own takes the same path as free talk. With the structure weights run
+    /// without a classifier this stand-up update was "missing Today", its Today sentence reported
+    /// as the Blockers.
+    func testADrillOfYourOwnFindsItsSectionsInOrder() throws {
+        let standup = Drill(
+            id: "standup", title: "Stand-up update", summary: "Yesterday, today, blockers.",
+            sections: [
+                DrillSection(id: "yesterday", name: "Yesterday", purpose: "What you finished since the last stand-up.",
+                             exemplars: ["Yesterday I finished the login page and merged it.",
+                                         "I wrapped up the billing fix and sent it for review."],
+                             cues: ["yesterday i", "i finished"], earliest: 0, latest: 0.5),
+                DrillSection(id: "today", name: "Today", purpose: "What you will work on today.",
+                             exemplars: ["Today I'm starting on the export feature.",
+                                         "This morning I'll pair with Sam on the flaky tests."],
+                             cues: ["today i", "this morning"], earliest: 0.2, latest: 0.8),
+                DrillSection(id: "blockers", name: "Blockers", purpose: "Anything stopping you.",
+                             exemplars: ["I'm blocked on access to the staging database.", "No blockers right now."],
+                             cues: ["blocked", "blocker"], earliest: 0.5, latest: 1),
+            ],
+            target: DurationRange(minSeconds: 20, maxSeconds: 60), prompts: ["Give your stand-up update."])
+        let transcript = Fixtures.transcript("""
+            Yesterday I finished the migration script and ran it against the test copy of the database. \
+            It found two tables with broken foreign keys, so I fixed those as well. \
+            Today I'm going to run it on staging and write the rollback notes. \
+            The only thing holding me up is that I still don't have write access to the staging cluster.
+            """)
+        let judged = try SemanticScorer(embedder: try cached()).judge(
+            transcript: transcript, drill: standup, prompt: standup.prompts[0])
+        XCTAssertEqual(judged.labels, [0, 0, 1, 2])
+        XCTAssertTrue(judged.inOrder)
+    }
+
     func testIssue14_relevanceFindsAPromptTheAnswerNeverNames() throws {
         let scorer = SemanticScorer(embedder: try cached())
         let talk = Fixtures.transcript("""
