@@ -40,9 +40,20 @@ if [ -x "${SAVVY_VENV:-}/bin/python" ]; then
   # The committed relevance calibration must be what its script trains from its committed input
   # (issue 14): --check retrains and exits 1 on any byte of difference.
   "$SAVVY_VENV/bin/python" scripts/train-relevance.py --check > "$OUT/relevance-train.json"
+  # The same held-out answers under their prompts in a user's own words (never fitted).
+  python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["report"]
+for name in ("test", "test, prompts reworded"):
+    on, off = r[name]["all"]["onTopicGE4"], r[name]["all"]["offTopicLE2"]
+    print(f"relevance, held out ({name}): on topic >= 4 {on}, off topic <= 2 {off}")' \
+    "$OUT/relevance-train.json"
   # The answer gate (issue 14): the committed weights must be what its script trains, and its
   # held-out answers (none may be stopped) and written non-answers (stopped) are printed.
   "$SAVVY_VENV/bin/python" scripts/train-answer-gate.py --check > "$OUT/answer-gate-train.json"
+  python3 -c 'import json, sys
+for drill, r in sorted(json.load(open(sys.argv[1]))["report"].items()):
+    a, n = r["held-out answers stopped"], r["held-out non-answers stopped"]
+    print(f"answer gate, held out ({drill}): answers stopped {a}, non-answers stopped {n}")' "$OUT/answer-gate-train.json"
   # Free talk's and user drills' weights (GenericWeights): the committed table must be what its
   # script trains; its held-out line, and each built-in drill left out of the fit. It trains on
   # the set's transcribed training answers, which only a full set has (the bench makes the
@@ -64,17 +75,6 @@ for drill, rows in sorted(r["each drill left out of the fit"].items()):
     print("drills without a classifier, %s left out of the fit: placed %s, precision %s" % (drill, g["placed"], g["precision"]))' \
       "$OUT/generic-train.json"
   fi
-  python3 -c 'import json, sys
-for drill, r in sorted(json.load(open(sys.argv[1]))["report"].items()):
-    a, n = r["held-out answers stopped"], r["held-out non-answers stopped"]
-    print(f"answer gate, held out ({drill}): answers stopped {a}, non-answers stopped {n}")' "$OUT/answer-gate-train.json"
-  # The same held-out answers under their prompts in a user's own words (never fitted).
-  python3 -c 'import json, sys
-r = json.load(open(sys.argv[1]))["report"]
-for name in ("test", "test, prompts reworded"):
-    on, off = r[name]["all"]["onTopicGE4"], r[name]["all"]["offTopicLE2"]
-    print(f"relevance, held out ({name}): on topic >= 4 {on}, off topic <= 2 {off}")' \
-    "$OUT/relevance-train.json"
 else
   echo "content bench: skipped (no engines' venv at SAVVY_VENV; run make venv)"
 fi

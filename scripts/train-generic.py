@@ -5,7 +5,7 @@ sentence classifier (free talk, the default drill, and drills of your own in dri
 Deterministic (numpy only, the same fit as scripts/train-structure.py's `train_emission`):
 the same dev set gives the same weights, written as a generated Swift table
 (Sources/SavvyCoach/Semantic/GenericWeights.swift); `--check` retrains and exits 1 unless the
-table is the committed one (each number within CHECK_TOLERANCE).
+table is the committed one (each number within train-relevance.py's CHECK_TOLERANCE).
 
 Why: the structure weights (SemanticWeights) were learned with each built-in drill's sentence
 classifier as an input, and lean on it. A drill without one had those weights with that input
@@ -34,32 +34,20 @@ import argparse
 import importlib.util
 import json
 import os
-import re
 import sys
 
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_spec = importlib.util.spec_from_file_location("train_structure", os.path.join(ROOT, "scripts/train-structure.py"))
-structure = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(structure)
+# train-relevance.py's loader and table check (as train-answer-gate.py uses them), train-order.py's
+# reader of the committed structure weights, and train-structure.py's units, fit and evaluation.
+_spec = importlib.util.spec_from_file_location("train_relevance", os.path.join(ROOT, "scripts/train-relevance.py"))
+relevance = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(relevance)
+structure = relevance.structure
+order = relevance.load_script("train_order", "scripts/train-order.py")
 
 WEIGHTS = os.path.join(ROOT, "Sources/SavvyCoach/Semantic/GenericWeights.swift")
-# The fit's products differ in the last bits between BLAS kernels (as train-relevance's check).
-CHECK_TOLERANCE = 1.5e-6
-
-
-def committed():
-    """Emission weights and decoder costs from SemanticWeights.swift (presence left out: its
-    models are per built-in drill)."""
-    source = open(os.path.join(ROOT, "Sources/SavvyCoach/Semantic/SemanticWeights.swift")).read()
-
-    def array(name):
-        return np.array([float(x) for x in re.search(rf"static let {name}: \[Double\] = \[(.*?)\]", source).group(1).split(",")])
-
-    params = {name: float(re.search(rf"static let {name} = ([-\d.]+)", source).group(1))
-              for name in ("outOfOrder", "skipFirst", "skipMiddle", "skipLast", "change")}
-    return array("section"), array("none"), params
 
 
 def items(set_dir):
@@ -118,7 +106,9 @@ def main():
     mode.add_argument("--check", action="store_true", help="exit 1 unless retraining gives the committed table")
     args = parser.parse_args()
     data = items(args.set)
-    section, none, params = committed()
+    # The structure weights as such drills had them. Their presence models are per built-in
+    # drill: these items carry no presence terms, so its weight never applies.
+    section, none, params, _, _ = order.committed_structure()
     w, v = structure.train_emission(data["train"])
     costs = {k: float(x) for k, x in structure.tune(data["train"], w, v).items() if k != "presence"}
     report = {"costs": costs,
@@ -140,11 +130,9 @@ def main():
         with open(WEIGHTS, "w") as f:
             f.write(table)
     elif args.check:
-        def numbers(text):
-            return [float(x) for x in re.findall(r"-?\d+\.\d+", text.split("enum GenericWeights", 1)[1])]
-        current = open(WEIGHTS).read() if os.path.exists(WEIGHTS) else ""
-        if not current or len(numbers(current)) != len(numbers(table)) or any(
-                abs(a - b) > CHECK_TOLERANCE for a, b in zip(numbers(current), numbers(table))):
+        # Each number within train-relevance.py's tolerance: the fit's products differ in the last
+        # bits between BLAS kernels.
+        if not os.path.exists(WEIGHTS) or not relevance.same_table(open(WEIGHTS).read(), table):
             sys.exit("train-generic: GenericWeights.swift is not what this script trains from the set; "
                      "rerun with --write and commit it")
 

@@ -67,19 +67,23 @@ public struct SemanticScorer {
         let evidence = SentenceEvidence(
             sentences: sentenceVectors, texts: texts, exemplars: exemplarVectors, descriptions: descriptionVectors,
             cues: drill.sections.map(\.cues), drillModel: drillModel)
-        // Free talk and drills of your own have no trained classifier: the structure weights lean
-        // on it, so they get weights and costs fitted without it, and each section begins only
-        // inside its window (scripts/train-generic.py).
-        let emissions = drillModel == nil
-            ? evidence.emissions(sectionWeights: GenericWeights.section, noneWeights: GenericWeights.none)
-            : evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
-        var decoder = drillModel == nil ? StructureDecoder.generic : StructureDecoder.trained
-        if drillModel != nil, let presence = PresenceModel(drill: drill) {
-            // Built-in drills: leaving out a section costs more the surer the whole answer is that it is there.
-            decoder.presence = presence.logits(evidence: evidence, emissions: emissions).map { SemanticWeights.presenceWeight * $0 }
-        }
+        let emissions: [[Double]]
+        var decoder: StructureDecoder
         if drillModel == nil {
+            // Free talk and drills of your own have no trained classifier: the structure weights
+            // lean on it, so they get weights and costs fitted without it, and each section
+            // begins only inside its window (scripts/train-generic.py).
+            emissions = evidence.emissions(sectionWeights: GenericWeights.section, noneWeights: GenericWeights.none)
+            decoder = .generic
             decoder.mayStart = Self.startWindows(sentences: sentences, wordCount: transcript.words.count, drill: drill)
+        } else {
+            emissions = evidence.emissions(sectionWeights: SemanticWeights.section, noneWeights: SemanticWeights.none)
+            decoder = .trained
+            if let presence = PresenceModel(drill: drill) {
+                // Leaving out a section costs more the surer the whole answer is that it is there.
+                decoder.presence = presence.logits(evidence: evidence, emissions: emissions)
+                    .map { SemanticWeights.presenceWeight * $0 }
+            }
         }
         let labels: [Int?]
         if drillModel != nil, let check = OrderCheck(drill: drill, decoder: decoder),

@@ -7,7 +7,8 @@
 /// answer's own `presence` term for it, see `PresenceModel`); a label change at sentence i adds
 /// `change × (1 − cos(e_i, e_{i−1}) − 0.5)`, so changes of topic favour section boundaries.
 /// Ties go to the first state in a fixed order, so the same scores give the same labels.
-/// Mirrors `decode()` in scripts/train-structure.py, which never sets `mayStart` (see there).
+/// Mirrors `decode()` in scripts/train-structure.py, which has no `mayStart` (its weights are
+/// the built-in drills', which never set it).
 public struct StructureDecoder: Sendable, Equatable {
     /// The most sections a drill may have for this decoder (the state space doubles per section).
     public static let maximumSections = 6
