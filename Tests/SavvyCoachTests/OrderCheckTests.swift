@@ -156,22 +156,31 @@ final class OrderCheckTests: XCTestCase {
     }
 
     func testIssue14_contentClassifierMirrorsTheTrainingScript() {
-        // Values from `content_logp` in scripts/train-order.py (CUE_WEIGHT 0.5) for the same three
-        // sentences, cue hits and weights (rows: embedding, centred embedding, neighbours' mean
-        // centred embedding, the same three of the middle-layer vector, the one section's cue and
-        // opening cue, bias; exact in Float32, as the weights ship).
+        // Values from `content_logp` in scripts/train-order.py (CUE_WEIGHT 0.5, PROMPT_WEIGHT 2)
+        // for the same three sentences, cue hits, prompt [0.8, 0.6] and weights (rows: embedding,
+        // centred embedding, neighbours' mean centred embedding, the same three of the
+        // middle-layer vector, the one section's cue and opening cue, the prompt input, bias;
+        // exact in Float32, as the weights ship).
         let classifier = ContentClassifier(
             weights: [0.5, -0.25, 0.125, 0.375, 1.0, 0.0, 0.0, -1.0, 2.0, 0.5, -0.5, 1.5,
                       0.75, 0.25, -0.5, 1.0, 0.25, -0.75, 1.25, 0.0, -1.5, 0.5, 0.5, -0.25,
-                      1.0, -0.5, -0.75, 0.25, 0.25, -0.25],
-            classes: 2, dimension: 2, cueWeight: 0.5)
-        let got = classifier.logProbabilities([[1, 0], [0.6, 0.8], [0, 1]], middles: [[0, 1], [0.8, -0.6], [1, 0]],
-                                              cues: [[1, 0], [0, 0], [1, 1]])
-        let want: [[Double]] = [[-0.586962002, -0.811962002], [-0.1026174336, -2.3276174336], [-0.4835890879, -0.9585890879]]
+                      1.0, -0.5, -0.75, 0.25, 0.75, -0.5, 0.25, -0.25],
+            classes: 2, dimension: 2, cueWeight: 0.5, promptWeight: 2)
+        let vectors: [[Double]] = [[1, 0], [0.6, 0.8], [0, 1]]
+        let prompt = ContentClassifier.promptSimilarity(vectors, prompt: [0.8, 0.6])
+        for (value, target) in zip(prompt, [0.8 - 2.36 / 3, 0.96 - 2.36 / 3, 0.6 - 2.36 / 3]) {
+            XCTAssertEqual(value, target, accuracy: 1e-12)
+        }
+        let got = classifier.logProbabilities(vectors, middles: [[0, 1], [0.8, -0.6], [1, 0]],
+                                              cues: [[1, 0], [0, 0], [1, 1]], prompt: prompt)
+        let want: [[Double]] = [[-0.572299434066, -0.8306327674], [-0.067719300203, -2.726052633537],
+                                [-0.688989194424, -0.697322527757]]
         XCTAssertEqual(got.count, want.count)
         for (row, expected) in zip(got, want) {
             for (value, target) in zip(row, expected) { XCTAssertEqual(value, target, accuracy: 1e-9, "\(row)") }
         }
+        // Without a prompt the input is zero for every sentence.
+        XCTAssertEqual(ContentClassifier.promptSimilarity(vectors, prompt: nil), [0, 0, 0])
     }
 
     /// The content evidence knows what a sentence is told among but not which way round: told in
@@ -198,18 +207,21 @@ final class OrderCheckTests: XCTestCase {
             row[2 * (i % 4) + 1] = i % 2 == 0 ? 1 : 0
             return row
         }
-        let forward = classifier.logProbabilities(vectors, middles: middles, cues: cues)
+        let prompt = ContentClassifier.promptSimilarity(vectors, prompt: vectors[4])
+        let forward = classifier.logProbabilities(vectors, middles: middles, cues: cues, prompt: prompt)
         let backward = Array(classifier.logProbabilities(vectors.reversed(), middles: middles.reversed(),
-                                                         cues: cues.reversed()).reversed())
+                                                         cues: cues.reversed(), prompt: prompt.reversed()).reversed())
         for (a, b) in zip(forward, backward) {
             for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: 1e-9) }
         }
         // The neighbours count: the same sentence among other sentences reads differently.
-        var moved = vectors, movedMiddles = middles, movedCues = cues
+        var moved = vectors, movedMiddles = middles, movedCues = cues, movedPrompt = prompt
         moved.swapAt(2, 6)
         movedMiddles.swapAt(2, 6)
         movedCues.swapAt(2, 6)
-        XCTAssertNotEqual(classifier.logProbabilities(moved, middles: movedMiddles, cues: movedCues)[3], forward[3])
+        movedPrompt.swapAt(2, 6)
+        XCTAssertNotEqual(classifier.logProbabilities(moved, middles: movedMiddles, cues: movedCues, prompt: movedPrompt)[3],
+                          forward[3])
     }
 
     /// The cue inputs are the structure evidence's own hits, per section in the drill's order, and
@@ -236,8 +248,9 @@ final class OrderCheckTests: XCTestCase {
         let classifier = try XCTUnwrap(ContentClassifier(drill: drill, dimension: dimension))
         var withoutCue = hits
         withoutCue[1] = [Double](repeating: 0, count: 2 * k)
-        let cued = classifier.logProbabilities(vectors, middles: vectors, cues: hits)[1][task]
-        let plain = classifier.logProbabilities(vectors, middles: vectors, cues: withoutCue)[1][task]
+        let noPrompt = ContentClassifier.promptSimilarity(vectors, prompt: nil)
+        let cued = classifier.logProbabilities(vectors, middles: vectors, cues: hits, prompt: noPrompt)[1][task]
+        let plain = classifier.logProbabilities(vectors, middles: vectors, cues: withoutCue, prompt: noPrompt)[1][task]
         XCTAssertGreaterThan(cued, plain)
     }
 

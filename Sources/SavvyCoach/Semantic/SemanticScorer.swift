@@ -11,7 +11,7 @@ import SavvySemantic
 /// and the relevance features mirror those scripts.
 public struct SemanticScorer {
     /// Bumped whenever the evidence, the decoder or the weights change meaning.
-    public static let version = "semantic-14"
+    public static let version = "semantic-15"
     /// Cosine above which an answer word counts as saying the same thing as a prompt key word
     /// ("client" for "customer" 0.61, "update" for "change" 0.60): single-word MiniLM embeddings
     /// of near-synonyms sit around 0.6–0.8, of merely related words around 0.3–0.5. Word cosines
@@ -89,8 +89,11 @@ public struct SemanticScorer {
         if drillModel != nil, let check = OrderCheck(drill: drill, decoder: decoder),
            let content = sentenceVectors.first.flatMap({ ContentClassifier(drill: drill, dimension: $0.count) }) {
             // Built-in drills: the learned order check decides between the drill's order and a swap.
+            let asked = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
+            let promptVector = asked.isEmpty ? nil : try vectors([asked]).first
             labels = check.labels(evidence: evidence, content: content.logProbabilities(
-                sentenceVectors, middles: middles, cues: ContentClassifier.cueHits(evidence)))
+                sentenceVectors, middles: middles, cues: ContentClassifier.cueHits(evidence),
+                prompt: ContentClassifier.promptSimilarity(sentenceVectors, prompt: promptVector)))
         } else {
             labels = decoder.decode(emissions: emissions, change: evidence.change)
         }
