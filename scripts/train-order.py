@@ -478,17 +478,13 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
     answers, drills, embed, section_vectors, units = structure.load_units(set_dir)
     if every_pair:
         units += every_pair_swaps(units, drills)
-    embed.save()
 
     cache = ContentCache(os.path.join(set_dir, "order-content-models.npz"))
-    prompts = {}
 
     def prompt_vector(a):
         # The prompt as asked (an off-topic answer's is another scenario's), embedded as the
-        # runtime embeds the one it is given.
-        if a["prompt"] not in prompts:
-            prompts[a["prompt"]] = embed([a["prompt"]])[0]
-        return prompts[a["prompt"]]
+        # runtime embeds the one it is given (the embedder remembers it).
+        return embed([a["prompt"]])[0]
 
     def fit(drill, f):
         # The content model learns from every training answer's own sentences (written and
@@ -520,6 +516,8 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
                                               structure.drill_model_logp(model, vectors, middles, texts, drills[a["drill"]]))
             item.update(phi=phi, none=none, skip=skip_costs(phi, none, w, v, params, committed_presence_models.get(a["drill"])))
         items.append(item)
+    # After the prompts too, so a rerun embeds nothing again.
+    embed.save()
     return items, {d: models[(d, None)] for d in trained}
 
 
