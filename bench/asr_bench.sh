@@ -12,7 +12,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--xctest" ]; then
-    SAVVY_ASR_BENCH=1 swift test -c release --filter LibriVoxBenchmarkTests 2>&1 | grep -E '^bench:|error:|failed'
+    # shellcheck disable=SC2086  # the flags are words
+    SAVVY_ASR_BENCH=1 swift test -c release ${SWIFT_CPU_FLAGS:-} --filter LibriVoxBenchmarkTests 2>&1 | grep -E '^bench:|error:|failed'
     exit 0
 fi
 python3 bench/asr_bench.py --savvy "${SAVVY:-.build/release/savvy}" --out bench/out

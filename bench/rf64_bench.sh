@@ -8,7 +8,9 @@ set -eu
 cd "$(dirname "$0")/.."
 export SAVVY_BENCH_RF64=1
 start=$(date +%s)
-if swift test -c release --disable-swift-testing --filter WAVWriterTests/testIssue10_takePast4GBSwitchesToRF64 >/tmp/savvy-rf64-bench.log 2>&1; then
+# the release build make bench made, with its CPU flags (others would rebuild it; see the Makefile)
+# shellcheck disable=SC2086
+if swift test -c release ${SWIFT_CPU_FLAGS:-} --disable-swift-testing --filter WAVWriterTests/testIssue10_takePast4GBSwitchesToRF64 >/tmp/savvy-rf64-bench.log 2>&1; then
     echo "rf64: 4.4 GB take is RF64 with correct sizes, every frame read back ($(( $(date +%s) - start )) s)"
 else
     grep -E 'error:|skipped' /tmp/savvy-rf64-bench.log || tail -5 /tmp/savvy-rf64-bench.log

@@ -76,16 +76,22 @@ final class YINCandidateExtractor {
         let samples = signal.values
         let count = signal.totalCount
         let base = signal.start
-        let block = blockBuffer.real
-        let head = windowBuffer.real
-        var i = 0
-        while i < size {
-            let k = start + i
-            let v = (i < blockLength && k >= 0 && k < count) ? samples[k - base] : 0
-            block[i] = v
-            head[i] = i < window ? v : 0
-            i += 1
+        let block = blockBuffer.realPointer
+        let head = windowBuffer.realPointer
+        // The block's samples inside the signal are copied as one run and the rest zeroed
+        // (a per-sample test of the edges kept this loop scalar and branchy); the head is the
+        // block's first `window` samples.
+        let first = max(0, -start)
+        let inside = first..<max(first, min(blockLength, count - start))
+        block.update(repeating: 0, count: size)
+        samples.withUnsafeBufferPointer { s in
+            if !inside.isEmpty {
+                (block + inside.lowerBound).update(from: s.baseAddress! + (start + inside.lowerBound - base),
+                                                  count: inside.count)
+            }
         }
+        head.update(from: block, count: window)
+        (head + window).update(repeating: 0, count: size - window)
         energyPrefix[0] = 0
         for j in 0..<blockLength {
             energyPrefix[j + 1] = energyPrefix[j] + block[j] * block[j]
