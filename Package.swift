@@ -44,7 +44,10 @@ let package = Package(
         // for every module that touches files.
         .target(name: "SavvyFileSystem", swiftSettings: swiftSettings),
         .target(name: "SavvyAudio", dependencies: ["CSndfile", "CSoxr", "CALSA", "SavvyFileSystem"], swiftSettings: swiftSettings),
-        .target(name: "SavvyDSP", dependencies: ["CFFTW"], swiftSettings: hotLoopSettings),
+        // C for what Swift cannot say: AVX2 lane permutations in the CPPS medians (optimised in
+        // debug builds too, as SavvyDSP is).
+        .target(name: "CSavvyKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+        .target(name: "SavvyDSP", dependencies: ["CFFTW", "CSavvyKernels"], swiftSettings: hotLoopSettings),
         .target(name: "SavvyASR", dependencies: ["CPocketSphinx", "SavvyFileSystem"], swiftSettings: swiftSettings),
         // The encoder's element-wise loops (GELU, LayerNorm, softmax) run ~20× slower unoptimised.
         .target(name: "SavvySemantic", dependencies: ["COpenBLAS", "SavvyFileSystem"], swiftSettings: hotLoopSettings),

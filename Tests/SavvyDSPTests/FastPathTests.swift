@@ -99,6 +99,45 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    /// Issue 13: the medians' copy of the values inside a range (for floats the AVX2 left-pack in
+    /// CSavvyKernels, eight at a time, with a scalar tail) must copy exactly the values a plain
+    /// filter keeps, in index order, and write nothing past `count`: for every length around the
+    /// eight-lane blocks, ranges from empty to everything (the selection's open ends, 0 and +∞),
+    /// and rows with ties, the smallest positive floats and the largest finite ones.
+    func testIssue13_copyInsideARangeKeepsExactlyTheFilteredValuesInOrder() {
+        var generator = SeededGenerator(seed: 13)
+        let infinity = Float.infinity.bitPattern
+        for count in [0, 1, 7, 8, 9, 15, 16, 17, 63, 256, 513] {
+            for trial in 0..<40 {
+                var row = (0..<count).map { _ in Float(exp(4 * generator.gaussian())) }
+                if trial % 5 == 1 { row = row.map { ($0 * 2).rounded(.up) } }  // ties
+                if trial % 5 == 2, count > 2 {
+                    row[0] = .leastNonzeroMagnitude
+                    row[count - 1] = .greatestFiniteMagnitude
+                }
+                let sorted = row.map(\.bitPattern).sorted()
+                func pick() -> UInt32 { sorted.isEmpty ? 1 : sorted[Int(generator.uniform() * Double(sorted.count)) % sorted.count] }
+                var ranges: [(UInt32, UInt32)] = [(0, infinity), (1, 0), (0, pick()), (pick(), infinity)]
+                let (a, b) = (pick(), pick())
+                ranges.append((min(a, b), max(a, b)))
+                for (lower, upper) in ranges {
+                    let expected = row.filter { $0.bitPattern >= lower && $0.bitPattern <= upper }
+                    // a guard value past `count`: the copy must leave it alone
+                    var target = [Float](repeating: -1, count: count + 1)
+                    row.withUnsafeBufferPointer { source in
+                        target.withUnsafeMutableBufferPointer { out in
+                            SelectionBracket<Float>.copy(source.baseAddress ?? UnsafePointer(out.baseAddress!), count: count,
+                                                         from: lower, through: upper, into: out.baseAddress!)
+                        }
+                    }
+                    XCTAssertEqual(Array(target.prefix(expected.count)), expected,
+                                   "count \(count) trial \(trial) range \(lower)...\(upper)")
+                    XCTAssertEqual(target[count], -1, "wrote past count \(count)")
+                }
+            }
+        }
+    }
+
     /// Issue 13: on a slowly drifting series, as CPPS's frames give, the bracket around the
     /// previous median usually holds the wanted ranks, so the selection runs on its few values
     /// (the path the random rows above rarely take); with ties and occasional jumps the pair must

@@ -1,3 +1,5 @@
+import CSavvyKernels
+
 /// A floating-point type whose positive values order as their bit patterns do (Double, Float):
 /// what lets ``SelectionBracket`` compare by integer arithmetic.
 protocol BracketValue: BinaryFloatingPoint {
@@ -12,11 +14,12 @@ extension Float: BracketValue {}
 /// Exact medians of a slowly changing series of positive-valued buffers, found in about one
 /// pass each by remembering where the previous median was.
 ///
-/// CPPS takes two medians (≈ 256 floats and 513 doubles) every 2 ms frame, and successive frames
-/// overlap by 98 %, so each median lies close to the previous one. One vectorised pass counts
-/// the values below `centre / ratio` and those within `[centre / ratio, centre · ratio]`; if the
-/// wanted ranks fall inside, a branch-free pass copies those few values to a scratch buffer and
-/// a selection by counting on them (``select(positive:count:k:spare:)``) finishes the job,
+/// CPPS takes two medians (≈ 256 and 513 floats; doubles for a steep trend) every 2 ms frame,
+/// and successive frames overlap by 98 %, so each median lies close to the previous one. One
+/// vectorised pass counts the values below `centre / ratio` and those within
+/// `[centre / ratio, centre · ratio]`; if the wanted ranks fall inside, one pass
+/// (``copy(_:count:from:through:into:)``) copies those few values to a scratch buffer and a
+/// selection by counting on them (``select(positive:count:k:spare:)``) finishes the job,
 /// otherwise a full ``Statistics/select(_:count:k:)`` runs. Either way the
 /// result is the exact order statistic (a value, independent of the algorithm), so this is a
 /// pure speed-up. The bracket adapts (narrower after a hit with many values inside, wider
@@ -35,7 +38,6 @@ struct SelectionBracket<Value: BracketValue> {
     /// hold `3 · count` values. All values must be positive and finite (not NaN).
     mutating func middlePair(of values: UnsafeMutablePointer<Value>, count: Int,
                              scratch: UnsafeMutablePointer<Value>) -> (low: Value, high: Value) {
-        let sign = Value.Bits.bitWidth - 1
         let k = (count - 1) / 2
         let next = count / 2
         var attempts = centre > 0 ? 3 : 0
@@ -52,12 +54,8 @@ struct SelectionBracket<Value: BracketValue> {
             let notAbove = count - aboveCount
             let inside = notAbove - belowCount
             if belowCount <= k && next < notAbove {
-                var copied = 0
-                for i in 0..<count {
-                    let bits = values[i].bitPattern
-                    scratch[copied] = values[i]
-                    copied &+= Int(((bits &- lowerBits) &>> sign | (upperBits &- bits) &>> sign) ^ 1)
-                }
+                SelectionBracket.copy(UnsafePointer(values), count: count, from: lowerBits, through: upperBits,
+                                      into: scratch)
                 let low = SelectionBracket.select(positive: scratch, count: inside, k: k - belowCount,
                                                   spare: scratch + count)
                 let high = next == k ? low
@@ -83,13 +81,12 @@ struct SelectionBracket<Value: BracketValue> {
     /// Each step takes a median-of-three pivot, counts the values below and above it in one
     /// pass the compiler vectorises (bit patterns, as in ``middlePair(of:count:scratch:)``), and
     /// either returns the pivot (rank `k` is one of its copies) or copies the side that holds rank
-    /// `k` into the other half of `spare` with a branch-free pass. An in-place partition instead
+    /// `k` into the other half of `spare` (``copy(_:count:from:through:into:)``). An in-place partition instead
     /// (``Statistics/select(_:count:k:)``) waits on its own stores every element; on the 20 to 200
     /// values a bracket leaves, this is about twice as fast. The last dozen values are sorted by
     /// insertion. The result is the exact order statistic.
     static func select(positive values: UnsafePointer<Value>, count: Int, k: Int,
                        spare: UnsafeMutablePointer<Value>) -> Value {
-        let sign = Value.Bits.bitWidth - 1
         var source = values
         var target = spare
         var other = spare + count
@@ -99,20 +96,14 @@ struct SelectionBracket<Value: BracketValue> {
             let a = source[0].bitPattern, b = source[n >> 1].bitPattern, c = source[n - 1].bitPattern
             let pivot = max(min(a, b), min(max(a, b), c))
             let (belowCount, aboveCount) = countOutside(source, count: n, lower: pivot, upper: pivot)
-            var copied = 0
             if rank < belowCount {
-                for i in 0..<n {
-                    target[copied] = source[i]
-                    copied &+= Int((source[i].bitPattern &- pivot) &>> sign)
-                }
+                // pivot ≥ 1: the values are positive, so the pivot, one of them, is not +0
+                copy(source, count: n, from: 0, through: pivot - 1, into: target)
                 n = belowCount
             } else if rank < n - aboveCount {
                 return Value(bitPattern: pivot)
             } else {
-                for i in 0..<n {
-                    target[copied] = source[i]
-                    copied &+= Int((pivot &- source[i].bitPattern) &>> sign)
-                }
+                copy(source, count: n, from: pivot + 1, through: Value.infinity.bitPattern, into: target)
                 rank -= n - aboveCount
                 n = aboveCount
             }
@@ -130,6 +121,32 @@ struct SelectionBracket<Value: BracketValue> {
             target[j] = v
         }
         return target[rank]
+    }
+
+    /// Copies the values of `values[0..<count]` (positive and finite) whose bit patterns lie in
+    /// `lower...upper` to `target` (room for `count`), in index order.
+    ///
+    /// Branch-free in Swift — every value is stored and the write index advances by the test —
+    /// but each store then waits on the index the previous one computed, about 2.5 cycles a value,
+    /// which made these copies the larger part of both CPPS medians. Floats go to CSavvyKernels
+    /// instead, which on a CPU with AVX2 tests eight at once and packs those inside to the left
+    /// with one lane permutation: the same values in the same order, so the same order statistic.
+    @inline(__always)
+    static func copy(_ values: UnsafePointer<Value>, count: Int, from lower: Value.Bits, through upper: Value.Bits,
+                     into target: UnsafeMutablePointer<Value>) {
+        if Value.self == Float.self {
+            _ = savvy_copy_inside_f32(UnsafeRawPointer(values).assumingMemoryBound(to: Float.self), count,
+                                      UInt32(truncatingIfNeeded: lower), UInt32(truncatingIfNeeded: upper),
+                                      UnsafeMutableRawPointer(target).assumingMemoryBound(to: Float.self))
+            return
+        }
+        let sign = Value.Bits.bitWidth - 1
+        var copied = 0
+        for i in 0..<count {
+            let bits = values[i].bitPattern
+            target[copied] = values[i]
+            copied &+= Int(((bits &- lower) &>> sign | (upper &- bits) &>> sign) ^ 1)
+        }
     }
 
     /// How many of `values[0..<count]` have bit patterns below `lower` and above `upper`, in one
