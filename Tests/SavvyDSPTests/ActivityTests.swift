@@ -57,6 +57,21 @@ final class ActivityTests: XCTestCase {
         }
     }
 
+    /// A constant signal (a DC offset, a stuck converter) has no pitch, whatever its level. YIN's
+    /// difference function is then zero at every lag, and what the FFT's rounding leaves there
+    /// (about 1e-15 of the energies) was read as dips: `savvy analyze` of a 16-bit WAV holding
+    /// nothing but 0.2 reported a median pitch, as it did at 7 of 12 levels and lengths tried.
+    func testConstantSignalsOfAnyLevelHaveNoPitch() throws {
+        for level in [0.05, 0.1, 0.2, 0.3, 0.5, 0.7] as [Float] {
+            for seconds in [2.0, 3.0] {
+                // as a 16-bit WAV decodes: the level rounded to a whole step of 1/32768
+                let sample = Float(Int16(level * 32767)) / 32768
+                let result = try analyze(TestSignals.dc(level: sample, duration: seconds))
+                XCTAssertNil(result.pitch, "DC \(level) for \(seconds) s")
+            }
+        }
+    }
+
     func testQualityWarnings() throws {
         let clean = SpeechLikeSignal(burstSeconds: 1.0, gapSeconds: [0.5, 0.5, 0.5], seed: 2)
         let noisy = TestSignals.addingNoise(to: clean.samples, snrDB: 5, colour: .white, seed: 4,
