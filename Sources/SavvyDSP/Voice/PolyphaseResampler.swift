@@ -123,23 +123,27 @@ struct PolyphaseResampler {
         return out
     }
 
-    /// Σ a[i]·b[i] with four partial sums in a fixed order (vectorisable, deterministic).
+    /// Σ a[i]·b[i] with four partial sums in a fixed order (deterministic): sum j takes the
+    /// products i ≡ j (mod 4), the leftover ones go to sum 0, and the four are joined pairwise.
+    /// The sums are the lanes of one SIMD4 (each lane the scalar arithmetic, so the same bits as
+    /// four scalar sums; written as scalars the loop kept its index checks and half its width).
     @inline(__always)
     private static func dot(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, count: Int) -> Double {
-        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+        let rawA = UnsafeRawPointer(a), rawB = UnsafeRawPointer(b)
+        let stride = MemoryLayout<Double>.stride
+        var sums = SIMD4<Double>()
         var i = 0
-        while i + 4 <= count {
-            s0 += a[i] * b[i]
-            s1 += a[i + 1] * b[i + 1]
-            s2 += a[i + 2] * b[i + 2]
-            s3 += a[i + 3] * b[i + 3]
-            i += 4
+        while i &+ 4 <= count {
+            sums += rawA.loadUnaligned(fromByteOffset: i &* stride, as: SIMD4<Double>.self)
+                * rawB.loadUnaligned(fromByteOffset: i &* stride, as: SIMD4<Double>.self)
+            i &+= 4
         }
+        var s0 = sums[0]
         while i < count {
             s0 += a[i] * b[i]
-            i += 1
+            i &+= 1
         }
-        return (s0 + s1) + (s2 + s3)
+        return (s0 + sums[1]) + (sums[2] + sums[3])
     }
 
     /// Modified Bessel function of the first kind, order 0 (power series).
