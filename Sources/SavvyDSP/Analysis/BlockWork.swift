@@ -1,23 +1,27 @@
 import Foundation
 
-/// The frame-local work of one analysis block — YIN candidates and CPPS — as one flat list of
-/// items on ``WorkQueue``, so pitch runs beside CPPS instead of before it.
+/// The frame-local work of the analysis blocks — CPPS and YIN candidates — as flat lists of
+/// items on ``WorkQueue``.
 ///
-/// Items are CPPS chunks of ``cppsChunkFrames`` frames (the longest, so they go first) and pitch
-/// chunks of ``pitchChunkFrames`` frames. Each worker thread owns a YIN extractor and a CPPS
-/// analyser (their buffers; the FFTW plans are shared and only executed, which FFTW allows from
-/// any thread). A CPPS chunk resamples and pre-emphasises the 10 kHz stretch its own frames
-/// read, so it depends on no other item. Every item writes only its own slots of the output and
-/// no sum runs across items; the Viterbi step that follows takes the candidates in frame order
-/// on the calling thread. So the result is the same, bit for bit, for any thread count and any
-/// schedule (``CPPSAnalyzer/process(emphasised:start:signalCount:frameCount:time:frames:into:)``
-/// gives any range of frames the values the whole grid gives).
+/// CPPS needs nothing but the samples, so it runs in the first pass, beside the block's frame
+/// levels (one more item): the levels, and so the pitch gate, are known only once every block has
+/// been read, and CPPS used to wait for them, leaving the other cores idle through the first pass.
+/// The pitch candidates run in the second pass, on the gated frames. CPPS items are chunks of
+/// ``cppsChunkFrames`` frames, pitch items chunks of ``pitchChunkFrames`` frames. Each worker
+/// thread owns a YIN extractor and a CPPS analyser (their buffers; the FFTW plans are shared and
+/// only executed, which FFTW allows from any thread). A CPPS chunk resamples and pre-emphasises
+/// the 10 kHz stretch its own frames read, so it depends on no other item. Every item writes only
+/// its own slots of the output and no sum runs across items; the Viterbi step that follows takes
+/// the candidates in frame order on the calling thread. So the result is the same, bit for bit,
+/// for any thread count and any schedule
+/// (``CPPSAnalyzer/process(emphasised:start:signalCount:frameCount:time:frames:into:)`` gives any
+/// range of frames the values the whole grid gives).
 final class BlockWork: @unchecked Sendable {
     /// CPPS frames per item: 4.1 s of audio, long enough that the context a chunk recomputes
     /// (the resampler's filter, a window and the time smoothing's 6 neighbours) is negligible.
     static let cppsChunkFrames = 2048
-    /// Pitch frames per item: 5 s of audio, about a quarter of a CPPS chunk's work, so the short
-    /// items at the end of the list even out the threads' finish.
+    /// Pitch frames per item: 5 s of audio, six items to a 30 s block, short enough that the
+    /// threads finish a block's list close together.
     static let pitchChunkFrames = 500
 
     private let extractors: [YINCandidateExtractor]
@@ -48,34 +52,50 @@ final class BlockWork: @unchecked Sendable {
     }
 
     /// The 16 kHz samples (before clipping to the signal) that the pitch frames `frames`
-    /// (non-empty) and the CPPS frames `cppsFrames` read; the CPPS frames through the resampler,
-    /// for the 10 kHz stretch ``CPPSAnalyzer/signalRange(frames:grid:)`` names.
-    func inputRange(frames: Range<Int>, cppsFrames: Range<Int>) -> Range<Int> {
-        let pitch = extractors[0].sampleRange(frame: frames.lowerBound).lowerBound
+    /// (non-empty) read.
+    func pitchInputRange(frames: Range<Int>) -> Range<Int> {
+        extractors[0].sampleRange(frame: frames.lowerBound).lowerBound
             ..< extractors[0].sampleRange(frame: frames.upperBound - 1).upperBound
-        guard let analyzer = cppsAnalyzers.first, !cppsFrames.isEmpty else { return pitch }
-        let cpps = resampler.inputRange(outputs: resampledRange(frames: cppsFrames, analyzer: analyzer))
-        return min(pitch.lowerBound, cpps.lowerBound)..<max(pitch.upperBound, cpps.upperBound)
     }
 
-    /// Pitch candidates of the 10 ms frames `frames` (empty for frames with `gated[i]` false,
-    /// indexed from `frames.lowerBound`) and CPPS of the 2 ms frames `cppsFrames`, written to
-    /// `cpp[cppsFrames]` (`cpp` holds the whole grid). `block` holds the 16 kHz samples both need.
-    func run(block: SignalBlock, frames: Range<Int>, gated: [Bool], cppsFrames: Range<Int>,
-             cpp: UnsafeMutableBufferPointer<Double>) -> [[PitchCandidate]] {
-        var candidates = [[PitchCandidate]](repeating: [], count: frames.count)
+    /// The 16 kHz samples (before clipping to the signal) that the CPPS frames `cppsFrames` read
+    /// through the resampler, for the 10 kHz stretch ``CPPSAnalyzer/signalRange(frames:grid:)``
+    /// names; nil without CPPS frames.
+    func cppsInputRange(cppsFrames: Range<Int>) -> Range<Int>? {
+        guard let analyzer = cppsAnalyzers.first, !cppsFrames.isEmpty else { return nil }
+        return resampler.inputRange(outputs: resampledRange(frames: cppsFrames, analyzer: analyzer))
+    }
+
+    /// The first pass's items for one block: CPPS of the 2 ms frames `cppsFrames`, written to
+    /// `cpp[cppsFrames]` (`cpp` holds the whole grid), and `alongside` (the block's levels) as one
+    /// more item, last, since it is the shortest. `block` holds the 16 kHz samples the CPPS frames
+    /// need (``cppsInputRange(cppsFrames:)``, within the signal).
+    func runCPPS(block: SignalBlock, cppsFrames: Range<Int>, cpp: UnsafeMutableBufferPointer<Double>,
+                 alongside: @escaping @Sendable () -> Void) {
         let cppsChunks = (cppsFrames.count + BlockWork.cppsChunkFrames - 1) / BlockWork.cppsChunkFrames
+        let items = Items(block: block, frames: 0..<0, gated: UnsafeBufferPointer(start: nil, count: 0),
+                          cppsFrames: cppsFrames, candidates: nil, cpp: cpp)
+        WorkQueue.run(items: cppsChunks + 1, workers: extractors.count) { worker, item in
+            if item < cppsChunks {
+                self.cppsChunk(item, worker: worker, items)
+            } else {
+                alongside()
+            }
+        }
+    }
+
+    /// The second pass's items for one block: pitch candidates of the 10 ms frames `frames`
+    /// (empty for frames with `gated[i]` false, indexed from `frames.lowerBound`). `block` holds
+    /// the 16 kHz samples they read (``pitchInputRange(frames:)``, within the signal).
+    func runPitch(block: SignalBlock, frames: Range<Int>, gated: [Bool]) -> [[PitchCandidate]] {
+        var candidates = [[PitchCandidate]](repeating: [], count: frames.count)
         let pitchChunks = (frames.count + BlockWork.pitchChunkFrames - 1) / BlockWork.pitchChunkFrames
         candidates.withUnsafeMutableBufferPointer { slots in
             gated.withUnsafeBufferPointer { gated in
-                let items = Items(block: block, frames: frames, gated: gated, cppsFrames: cppsFrames,
-                                  candidates: slots.baseAddress!, cpp: cpp)
-                WorkQueue.run(items: cppsChunks + pitchChunks, workers: extractors.count) { worker, item in
-                    if item < cppsChunks {
-                        self.cppsChunk(item, worker: worker, items)
-                    } else {
-                        self.pitchChunk(item - cppsChunks, worker: worker, items)
-                    }
+                let items = Items(block: block, frames: frames, gated: gated, cppsFrames: 0..<0,
+                                  candidates: slots.baseAddress, cpp: UnsafeMutableBufferPointer(start: nil, count: 0))
+                WorkQueue.run(items: pitchChunks, workers: extractors.count) { worker, item in
+                    self.pitchChunk(item, worker: worker, items)
                 }
             }
         }
@@ -89,7 +109,7 @@ final class BlockWork: @unchecked Sendable {
         let frames: Range<Int>
         let gated: UnsafeBufferPointer<Bool>
         let cppsFrames: Range<Int>
-        let candidates: UnsafeMutablePointer<[PitchCandidate]>
+        let candidates: UnsafeMutablePointer<[PitchCandidate]>?
         let cpp: UnsafeMutableBufferPointer<Double>
     }
 
@@ -98,7 +118,7 @@ final class BlockWork: @unchecked Sendable {
         let first = items.frames.lowerBound + chunk * BlockWork.pitchChunkFrames
         for i in first..<min(items.frames.upperBound, first + BlockWork.pitchChunkFrames) {
             let slot = i - items.frames.lowerBound
-            if items.gated[slot] { items.candidates[slot] = extractor.candidates(frame: i, in: items.block) }
+            if items.gated[slot] { items.candidates![slot] = extractor.candidates(frame: i, in: items.block) }
         }
     }
 

@@ -57,11 +57,12 @@ public struct DeliveryAnalyzer: Sendable {
     /// block length, as for the whole signal in one piece.
     ///
     /// Two passes over `source`: frame levels (and clipping) first, because the pitch gate and
-    /// the VAD thresholds are percentiles of the whole recording; then YIN candidates, the
-    /// Viterbi forward step and CPPS, block by block. Each block reads the samples its frames
-    /// need, with the context before and after (frame overlap, YIN's lag range, the resampler's
-    /// filter, CPPS's window and time smoothing), so frame-local results do not depend on where
-    /// blocks start. What is kept is per frame: levels, the Viterbi back-pointers, CPPS values.
+    /// the VAD thresholds are percentiles of the whole recording, with CPPS beside them (it needs
+    /// no level); then YIN candidates and the Viterbi forward step, block by block. Each block
+    /// reads the samples its frames need, with the context before and after (frame overlap, YIN's
+    /// lag range, the resampler's filter, CPPS's window and time smoothing), so frame-local
+    /// results do not depend on where blocks start. What is kept is per frame: levels, the
+    /// Viterbi back-pointers, CPPS values.
     ///
     /// - Parameter blockSeconds: samples read at a time, seconds; `nil` reads the whole signal
     ///   at once.
@@ -82,31 +83,6 @@ public struct DeliveryAnalyzer: Sendable {
                                totalCount: count)
         }
 
-        // Pass 1: frame levels; every sample is checked and counted once, in its owning block.
-        var levels = [Double](repeating: RMSTrack.floorDB, count: frameCount)
-        var clipped = 0
-        for frames in blocks {
-            let owned = (frames.lowerBound * hop)..<(frames.upperBound == frameCount ? count : frames.upperBound * hop)
-            let needed = owned.lowerBound..<max(owned.upperBound, min(count, (frames.upperBound - 1) * hop + frameLength))
-            let raw = try source.samples(in: needed)
-            for k in 0..<owned.count {
-                let sample = raw[k]
-                if !sample.isFinite { throw DSPError.nonFiniteSample(index: owned.lowerBound + k) }
-                if RecordingQuality.isClipped(sample) { clipped += 1 }
-            }
-            let block = SignalBlock(start: needed.lowerBound, values: raw.map { Double($0) }, totalCount: count)
-            RMSTrack.levels(of: frames, in: block, frameLength: frameLength, hop: hop, into: &levels)
-        }
-        let loudest = Statistics.percentile(levels, 99)
-
-        // Pass 2: pitch candidates into the path search, and CPPS, block by block.
-        let gate = loudest - config.voicingEnergyGateDB
-        let tracker = PitchPathTracker(
-            voicingThreshold: config.voicingThreshold, octaveCost: config.octaveCost,
-            jumpCost: config.octaveJumpCost, transitionCost: config.voicedUnvoicedCost,
-            energyGateDB: config.voicingEnergyGateDB, floorHz: config.pitchFloorHz,
-            minimumVoicedFrames: 3)
-        var search = PitchPathSearch(tracker: tracker, loudestDB: loudest)
         let grid = config.computeCPPS ? CPPSAnalyzer.grid(sampleCount: count, inputRate: sampleRate) : CPPSAnalyzer.Grid(count: 0, first: 0)
         let cppsFramesPerFrame = Int((Double(hop) / Double(sampleRate) / CPPSAnalyzer.timeStep).rounded())
         let work = try BlockWork(
@@ -117,17 +93,56 @@ public struct DeliveryAnalyzer: Sendable {
                                           maxCandidates: 5)
             },
             grid: grid, resampler: PolyphaseResampler(from: sampleRate, to: CPPSAnalyzer.sampleRate), sampleCount: count)
+
+        // Pass 1: frame levels, every sample checked and counted once, in its owning block; and,
+        // beside the levels on the worker threads, CPPS, which needs no level.
+        var levels = [Double](repeating: RMSTrack.floorDB, count: frameCount)
         var cpp = [Double](repeating: 0, count: grid.count)
+        var clipped = 0
         for frames in blocks {
+            let owned = (frames.lowerBound * hop)..<(frames.upperBound == frameCount ? count : frames.upperBound * hop)
+            let needed = owned.lowerBound..<max(owned.upperBound, min(count, (frames.upperBound - 1) * hop + frameLength))
             // CPPS frames of this block: the 2 ms grid cut at the same places as the 10 ms one
             let cppsFrames = min(grid.count, frames.lowerBound * cppsFramesPerFrame)
                 ..< (frames.upperBound == frameCount ? grid.count : min(grid.count, frames.upperBound * cppsFramesPerFrame))
-            let needed = work.inputRange(frames: frames, cppsFrames: cppsFrames)
-            let block = try read(needed)
-            let gated = frames.map { levels[$0] >= gate && levels[$0] > RMSTrack.floorDB }
-            let candidates = cpp.withUnsafeMutableBufferPointer { cpp in
-                work.run(block: block, frames: frames, gated: gated, cppsFrames: cppsFrames, cpp: cpp)
+            let wanted = work.cppsInputRange(cppsFrames: cppsFrames).map {
+                min(needed.lowerBound, $0.lowerBound)..<max(needed.upperBound, $0.upperBound)
+            } ?? needed
+            let range = max(0, wanted.lowerBound)..<min(count, wanted.upperBound)
+            let raw = try source.samples(in: range)
+            // Every sample from the owned ones on is checked before CPPS reads it (those before
+            // were checked by earlier blocks), so the first one that is not finite is the
+            // recording's first, as block by block over the owned samples alone.
+            for k in (owned.lowerBound - range.lowerBound)..<raw.count {
+                let sample = raw[k]
+                if !sample.isFinite { throw DSPError.nonFiniteSample(index: range.lowerBound + k) }
+                if k < owned.upperBound - range.lowerBound && RecordingQuality.isClipped(sample) { clipped += 1 }
             }
+            let block = SignalBlock(start: range.lowerBound, values: raw.map { Double($0) }, totalCount: count)
+            levels.withUnsafeMutableBufferPointer { levels in
+                // the item writes only this block's frames, and the queue returns when it is done
+                let slots = UncheckedSendable(levels)
+                cpp.withUnsafeMutableBufferPointer { cpp in
+                    work.runCPPS(block: block, cppsFrames: cppsFrames, cpp: cpp) {
+                        RMSTrack.levels(of: frames, in: block, frameLength: frameLength, hop: hop, into: slots.value)
+                    }
+                }
+            }
+        }
+        let loudest = Statistics.percentile(levels, 99)
+
+        // Pass 2: pitch candidates of the frames above the gate into the path search, block by block.
+        let gate = loudest - config.voicingEnergyGateDB
+        let tracker = PitchPathTracker(
+            voicingThreshold: config.voicingThreshold, octaveCost: config.octaveCost,
+            jumpCost: config.octaveJumpCost, transitionCost: config.voicedUnvoicedCost,
+            energyGateDB: config.voicingEnergyGateDB, floorHz: config.pitchFloorHz,
+            minimumVoicedFrames: 3)
+        var search = PitchPathSearch(tracker: tracker, loudestDB: loudest)
+        for frames in blocks {
+            let block = try read(work.pitchInputRange(frames: frames))
+            let gated = frames.map { levels[$0] >= gate && levels[$0] > RMSTrack.floorDB }
+            let candidates = work.runPitch(block: block, frames: frames, gated: gated)
             for i in frames {
                 search.append(candidates: candidates[i - frames.lowerBound], frameDB: levels[i])
             }

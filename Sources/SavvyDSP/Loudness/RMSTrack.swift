@@ -28,6 +28,13 @@ enum RMSTrack {
     /// Each frame's sum runs over the same samples in the same order as on the whole signal.
     static func levels(of frames: Range<Int>, in block: SignalBlock, frameLength: Int, hop: Int,
                        into out: inout [Double]) {
+        out.withUnsafeMutableBufferPointer { levels(of: frames, in: block, frameLength: frameLength, hop: hop, into: $0) }
+    }
+
+    /// ``levels(of:in:frameLength:hop:into:)`` into memory the caller holds (the analysis writes
+    /// each block's levels from a worker thread, beside that block's CPPS).
+    static func levels(of frames: Range<Int>, in block: SignalBlock, frameLength: Int, hop: Int,
+                       into out: UnsafeMutableBufferPointer<Double>) {
         block.values.withUnsafeBufferPointer { x in
             for i in frames {
                 let start = i * hop
