@@ -60,7 +60,7 @@ final class ActivityTests: XCTestCase {
     /// A constant signal (a DC offset, a stuck converter) has no pitch, whatever its level. YIN's
     /// difference function is then zero at every lag, and what the FFT's rounding leaves there
     /// (about 1e-15 of the energies) was read as dips: `savvy analyze` of a 16-bit WAV holding
-    /// nothing but 0.2 reported a median pitch, as it did at 7 of 12 levels and lengths tried.
+    /// nothing but 0.2 reported a median pitch, as it did at 10 of 12 levels and lengths tried.
     func testConstantSignalsOfAnyLevelHaveNoPitch() throws {
         for level in [0.05, 0.1, 0.2, 0.3, 0.5, 0.7] as [Float] {
             for seconds in [2.0, 3.0] {
