@@ -4,7 +4,7 @@ import Foundation
 /// items on ``WorkQueue``.
 ///
 /// CPPS needs nothing but the samples, so it runs in the first pass, beside the block's frame
-/// levels (one more item): the levels, and so the pitch gate, are known only once every block has
+/// levels (one more item; RMS is frame-local work too): the levels, and so the pitch gate, are known only once every block has
 /// been read, and CPPS used to wait for them, leaving the other cores idle through the first pass.
 /// The pitch candidates run in the second pass, on the gated frames. CPPS items are chunks of
 /// ``cppsChunkFrames`` frames, pitch items chunks of ``pitchChunkFrames`` frames. Each worker
@@ -67,19 +67,20 @@ final class BlockWork: @unchecked Sendable {
     }
 
     /// The first pass's items for one block: CPPS of the 2 ms frames `cppsFrames`, written to
-    /// `cpp[cppsFrames]` (`cpp` holds the whole grid), and `alongside` (the block's levels) as one
-    /// more item, last, since it is the shortest. `block` holds the 16 kHz samples the CPPS frames
-    /// need (``cppsInputRange(cppsFrames:)``, within the signal).
-    func runCPPS(block: SignalBlock, cppsFrames: Range<Int>, cpp: UnsafeMutableBufferPointer<Double>,
-                 alongside: @escaping @Sendable () -> Void) {
+    /// `cpp[cppsFrames]` (`cpp` holds the whole grid), and the levels of the 10 ms frames
+    /// `frames`, written to `levels[frames]` (the whole track), as one more item, last, since it is
+    /// the shortest. `block` holds the 16 kHz samples both read (the frames' own and
+    /// ``cppsInputRange(cppsFrames:)``, within the signal).
+    func runLevelsAndCPPS(block: SignalBlock, frames: Range<Int>, levels: UnsafeMutableBufferPointer<Double>,
+                          cppsFrames: Range<Int>, cpp: UnsafeMutableBufferPointer<Double>) {
         let cppsChunks = (cppsFrames.count + BlockWork.cppsChunkFrames - 1) / BlockWork.cppsChunkFrames
-        let items = Items(block: block, frames: 0..<0, gated: UnsafeBufferPointer(start: nil, count: 0),
-                          cppsFrames: cppsFrames, candidates: nil, cpp: cpp)
+        let items = FirstPassItems(block: block, frames: frames, levels: levels, cppsFrames: cppsFrames, cpp: cpp)
         WorkQueue.run(items: cppsChunks + 1, workers: extractors.count) { worker, item in
             if item < cppsChunks {
                 self.cppsChunk(item, worker: worker, items)
             } else {
-                alongside()
+                RMSTrack.levels(of: items.frames, in: items.block, frameLength: DeliveryAnalyzer.frameLength,
+                                hop: DeliveryAnalyzer.hop, into: items.levels)
             }
         }
     }
@@ -92,8 +93,7 @@ final class BlockWork: @unchecked Sendable {
         let pitchChunks = (frames.count + BlockWork.pitchChunkFrames - 1) / BlockWork.pitchChunkFrames
         candidates.withUnsafeMutableBufferPointer { slots in
             gated.withUnsafeBufferPointer { gated in
-                let items = Items(block: block, frames: frames, gated: gated, cppsFrames: 0..<0,
-                                  candidates: slots.baseAddress, cpp: UnsafeMutableBufferPointer(start: nil, count: 0))
+                let items = PitchItems(block: block, frames: frames, gated: gated, candidates: slots.baseAddress!)
                 WorkQueue.run(items: pitchChunks, workers: extractors.count) { worker, item in
                     self.pitchChunk(item, worker: worker, items)
                 }
@@ -102,27 +102,34 @@ final class BlockWork: @unchecked Sendable {
         return candidates
     }
 
-    /// What one block's items read and write (pointers into arrays the caller holds for the
-    /// whole run; each item writes disjoint slots).
-    private struct Items: @unchecked Sendable {
+    /// What one block's first-pass items read and write (pointers into arrays the caller holds
+    /// for the whole run; each item writes disjoint slots).
+    private struct FirstPassItems: @unchecked Sendable {
         let block: SignalBlock
         let frames: Range<Int>
-        let gated: UnsafeBufferPointer<Bool>
+        let levels: UnsafeMutableBufferPointer<Double>
         let cppsFrames: Range<Int>
-        let candidates: UnsafeMutablePointer<[PitchCandidate]>?
         let cpp: UnsafeMutableBufferPointer<Double>
     }
 
-    private func pitchChunk(_ chunk: Int, worker: Int, _ items: Items) {
+    /// What one block's pitch items read and write (as ``FirstPassItems``).
+    private struct PitchItems: @unchecked Sendable {
+        let block: SignalBlock
+        let frames: Range<Int>
+        let gated: UnsafeBufferPointer<Bool>
+        let candidates: UnsafeMutablePointer<[PitchCandidate]>
+    }
+
+    private func pitchChunk(_ chunk: Int, worker: Int, _ items: PitchItems) {
         let extractor = extractors[worker]
         let first = items.frames.lowerBound + chunk * BlockWork.pitchChunkFrames
         for i in first..<min(items.frames.upperBound, first + BlockWork.pitchChunkFrames) {
             let slot = i - items.frames.lowerBound
-            if items.gated[slot] { items.candidates![slot] = extractor.candidates(frame: i, in: items.block) }
+            if items.gated[slot] { items.candidates[slot] = extractor.candidates(frame: i, in: items.block) }
         }
     }
 
-    private func cppsChunk(_ chunk: Int, worker: Int, _ items: Items) {
+    private func cppsChunk(_ chunk: Int, worker: Int, _ items: FirstPassItems) {
         let analyzer = cppsAnalyzers[worker]
         let first = items.cppsFrames.lowerBound + chunk * BlockWork.cppsChunkFrames
         let frames = first..<min(items.cppsFrames.upperBound, first + BlockWork.cppsChunkFrames)

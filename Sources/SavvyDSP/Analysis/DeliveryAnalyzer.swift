@@ -108,24 +108,19 @@ public struct DeliveryAnalyzer: Sendable {
             let wanted = work.cppsInputRange(cppsFrames: cppsFrames).map {
                 min(needed.lowerBound, $0.lowerBound)..<max(needed.upperBound, $0.upperBound)
             } ?? needed
-            let range = max(0, wanted.lowerBound)..<min(count, wanted.upperBound)
-            let raw = try source.samples(in: range)
+            let block = try read(wanted)
             // Every sample from the owned ones on is checked before CPPS reads it (those before
             // were checked by earlier blocks), so the first one that is not finite is the
-            // recording's first, as block by block over the owned samples alone.
-            for k in (owned.lowerBound - range.lowerBound)..<raw.count {
-                let sample = raw[k]
-                if !sample.isFinite { throw DSPError.nonFiniteSample(index: range.lowerBound + k) }
-                if k < owned.upperBound - range.lowerBound && RecordingQuality.isClipped(sample) { clipped += 1 }
+            // recording's first, as block by block over the owned samples alone. (The block holds
+            // the samples as Double, which every Float converts to exactly and back.)
+            for k in (owned.lowerBound - block.start)..<block.values.count {
+                let sample = block.values[k]
+                if !sample.isFinite { throw DSPError.nonFiniteSample(index: block.start + k) }
+                if k < owned.upperBound - block.start && RecordingQuality.isClipped(Float(sample)) { clipped += 1 }
             }
-            let block = SignalBlock(start: range.lowerBound, values: raw.map { Double($0) }, totalCount: count)
             levels.withUnsafeMutableBufferPointer { levels in
-                // the item writes only this block's frames, and the queue returns when it is done
-                let slots = UncheckedSendable(levels)
                 cpp.withUnsafeMutableBufferPointer { cpp in
-                    work.runCPPS(block: block, cppsFrames: cppsFrames, cpp: cpp) {
-                        RMSTrack.levels(of: frames, in: block, frameLength: frameLength, hop: hop, into: slots.value)
-                    }
+                    work.runLevelsAndCPPS(block: block, frames: frames, levels: levels, cppsFrames: cppsFrames, cpp: cpp)
                 }
             }
         }

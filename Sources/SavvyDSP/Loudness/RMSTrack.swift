@@ -32,7 +32,7 @@ enum RMSTrack {
     }
 
     /// ``levels(of:in:frameLength:hop:into:)`` into memory the caller holds (the analysis writes
-    /// each block's levels from a worker thread, beside that block's CPPS).
+    /// each block's levels from a worker thread, beside that block's CPPS: ``BlockWork``).
     static func levels(of frames: Range<Int>, in block: SignalBlock, frameLength: Int, hop: Int,
                        into out: UnsafeMutableBufferPointer<Double>) {
         block.values.withUnsafeBufferPointer { x in

@@ -91,18 +91,18 @@ final class YINCandidateExtractor {
         let base = signal.start
         let block = blockBuffer.realPointer
         let head = windowBuffer.realPointer
-        // The block's samples inside the signal are copied as one run and the rest zeroed
-        // (a per-sample test of the edges kept this loop scalar and branchy); the head is the
-        // block's first `window` samples.
-        let first = max(0, -start)
+        // The block's samples inside the signal are copied as one run and the slots before and
+        // after it zeroed (a per-sample test of the edges kept this loop scalar and branchy); the
+        // head is the block's first `window` samples.
+        let first = min(max(0, -start), size)
         let inside = first..<max(first, min(blockLength, count - start))
-        block.update(repeating: 0, count: size)
+        block.update(repeating: 0, count: first)
         samples.withUnsafeBufferPointer { s in
             if !inside.isEmpty {
-                (block + inside.lowerBound).update(from: s.baseAddress! + (start + inside.lowerBound - base),
-                                                  count: inside.count)
+                (block + first).update(from: s.baseAddress! + (start + first - base), count: inside.count)
             }
         }
+        (block + inside.upperBound).update(repeating: 0, count: size - inside.upperBound)
         head.update(from: block, count: window)
         (head + window).update(repeating: 0, count: size - window)
         energyPrefix[0] = 0

@@ -44,13 +44,3 @@ enum WorkQueue {
         }
     }
 }
-
-/// A value a work item takes that Swift cannot prove safe to share: memory the caller holds for
-/// the whole ``WorkQueue/run(items:workers:_:)``, of which each item writes only its own part.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}
