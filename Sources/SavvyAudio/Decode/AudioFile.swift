@@ -64,6 +64,16 @@ public enum AudioFile {
     private static func stream(path readPath: String, displayPath: String?, maxDuration: Double?,
                                expectedSamples: (Int) -> Void,
                                into sink: ([Float]) throws(AudioError) -> Void) throws(AudioError) -> AudioFileInfo {
+        let prepared = try prepare(path: readPath, displayPath: displayPath, maxDuration: maxDuration)
+        expectedSamples(Int(Double(prepared.info.frames) * Double(targetSampleRate) / Double(prepared.info.sampleRate)) + 1024)
+        try prepared.pump(into: sink)
+        return prepared.info
+    }
+
+    /// Opens `readPath` and checks its header — missing, unreadable, not audio, truncated,
+    /// empty, too long — before a sample is decoded; the result decodes it with
+    /// ``PreparedDecode/pump(into:)``.
+    static func prepare(path readPath: String, displayPath: String?, maxDuration: Double?) throws(AudioError) -> PreparedDecode {
         let path = displayPath ?? readPath
         let reader = try SndfileReader(path: readPath, displayPath: path)
         let info = reader.info
@@ -82,58 +92,76 @@ public enum AudioFile {
         if let maxDuration, info.durationSeconds > maxDuration {
             throw .tooLong(path: path, seconds: info.durationSeconds, limit: maxDuration)
         }
-
-        let channels = info.channels
         let resampler: Resampler? = info.sampleRate == targetSampleRate
             ? nil
             : try Resampler(path: path, inputRate: info.sampleRate, outputRate: targetSampleRate)
+        return PreparedDecode(path: path, reader: reader, resampler: resampler)
+    }
 
-        expectedSamples(Int(Double(info.frames) * Double(targetSampleRate) / Double(info.sampleRate)) + 1024)
-        var output: [Float] = []
-        output.reserveCapacity(blockFrames + 4096)
-        var interleaved = [Float](repeating: 0, count: blockFrames * channels)
-        var mono = [Float](repeating: 0, count: blockFrames)
-        var framesRead: Int64 = 0
+    /// An opened file whose header passed the checks, ready to decode once, on any one thread
+    /// (it is handed to ``BackgroundDecode``'s thread and used only there).
+    final class PreparedDecode: @unchecked Sendable {
+        let path: String
+        let info: AudioFileInfo
+        private let reader: SndfileReader
+        private let resampler: Resampler?
 
-        while true {
-            let got: Int
-            do {
-                got = try interleaved.withUnsafeMutableBufferPointer { buffer throws(AudioError) in
-                    try reader.read(into: buffer.baseAddress!, frames: blockFrames)
+        init(path: String, reader: SndfileReader, resampler: Resampler?) {
+            self.path = path
+            self.info = reader.info
+            self.reader = reader
+            self.resampler = resampler
+        }
+
+        /// Decodes the whole file, handing each block of clamped 16 kHz mono samples to `sink`
+        /// in order. Call once.
+        func pump(into sink: ([Float]) throws(AudioError) -> Void) throws(AudioError) {
+            let channels = info.channels
+            var output: [Float] = []
+            output.reserveCapacity(AudioFile.blockFrames + 4096)
+            var interleaved = [Float](repeating: 0, count: AudioFile.blockFrames * channels)
+            var mono = [Float](repeating: 0, count: AudioFile.blockFrames)
+            var framesRead: Int64 = 0
+
+            while true {
+                let got: Int
+                do {
+                    got = try interleaved.withUnsafeMutableBufferPointer { buffer throws(AudioError) in
+                        try reader.read(into: buffer.baseAddress!, frames: AudioFile.blockFrames)
+                    }
+                } catch {
+                    // A decoder error before the declared end ("flac decoder lost sync") is what a
+                    // cut or damaged compressed file looks like; say so rather than echo the codec.
+                    if framesRead < info.frames {
+                        throw .truncated(path: path, declaredFrames: info.frames, readableFrames: framesRead)
+                    }
+                    throw error
                 }
-            } catch {
-                // A decoder error before the declared end ("flac decoder lost sync") is what a
-                // cut or damaged compressed file looks like; say so rather than echo the codec.
-                if framesRead < info.frames {
-                    throw .truncated(path: path, declaredFrames: info.frames, readableFrames: framesRead)
+                if got == 0 { break }
+                framesRead += Int64(got)
+                AudioFile.downmix(interleaved, channels: channels, frames: got, into: &mono)
+                if let resampler {
+                    try mono.withUnsafeBufferPointer { block throws(AudioError) in
+                        try resampler.process(UnsafeBufferPointer(rebasing: block[0..<got]), appendingTo: &output)
+                    }
+                } else {
+                    output.append(contentsOf: mono[0..<got])
                 }
-                throw error
+                AudioFile.clamp(&output)
+                try sink(output)
+                output.removeAll(keepingCapacity: true)
             }
-            if got == 0 { break }
-            framesRead += Int64(got)
-            downmix(interleaved, channels: channels, frames: got, into: &mono)
+            // libsndfile returns fewer frames than the header promised when compressed data ends
+            // early (a cut FLAC or Ogg): the decoder just stops without setting an error.
+            if framesRead < info.frames {
+                throw .truncated(path: path, declaredFrames: info.frames, readableFrames: framesRead)
+            }
             if let resampler {
-                try mono.withUnsafeBufferPointer { block throws(AudioError) in
-                    try resampler.process(UnsafeBufferPointer(rebasing: block[0..<got]), appendingTo: &output)
-                }
-            } else {
-                output.append(contentsOf: mono[0..<got])
+                try resampler.flush(appendingTo: &output)
+                AudioFile.clamp(&output)
+                try sink(output)
             }
-            clamp(&output)
-            try sink(output)
-            output.removeAll(keepingCapacity: true)
         }
-        // libsndfile returns fewer frames than the header promised when compressed data ends
-        // early (a cut FLAC or Ogg): the decoder just stops without setting an error.
-        if framesRead < info.frames {
-            throw .truncated(path: path, declaredFrames: info.frames, readableFrames: framesRead)
-        }
-        if let resampler {
-            try resampler.flush(appendingTo: &output)
-            clamp(&output)
-            try sink(output)
-        }
-        return info
     }
 
     /// Averages interleaved channels into `mono[0..<frames]`, summing channel 0, 1, … in order
@@ -152,7 +180,7 @@ public enum AudioFile {
         }
     }
 
-    private static func clamp(_ samples: inout [Float]) {
+    fileprivate static func clamp(_ samples: inout [Float]) {
         for index in samples.indices {
             samples[index] = min(1, max(-1, samples[index]))
         }

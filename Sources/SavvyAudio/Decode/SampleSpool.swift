@@ -9,13 +9,17 @@ import Foundation
 ///
 /// Created 0600 by mkstemp and unlinked at once, so the samples (the user's speech) are visible
 /// to no one else and vanish with the descriptor however the process ends. Reads use `pread`,
-/// so concurrent readers do not share a file position.
+/// so concurrent readers do not share a file position, and a reader may read what is already
+/// written while the decoder appends more (``BackgroundDecode``): `count` is kept under a lock.
 final class SampleSpool: @unchecked Sendable {
     private let descriptor: Int32
     /// The recording the samples came from, for messages.
     let path: String
     let folder: String
-    private(set) var count = 0
+    private let lock = NSLock()
+    private var written = 0
+    /// Samples appended so far.
+    var count: Int { lock.withLock { written } }
 
     init(path: String, folder: String) throws(AudioError) {
         self.path = path
@@ -34,6 +38,7 @@ final class SampleSpool: @unchecked Sendable {
 
     /// Appends `samples` at the end.
     func append(_ samples: [Float]) throws(AudioError) {
+        let count = self.count
         let byteCount = samples.count * MemoryLayout<Float>.size
         let failure: Int32? = samples.withUnsafeBytes { raw in
             var offset = 0
@@ -49,11 +54,12 @@ final class SampleSpool: @unchecked Sendable {
             return nil
         }
         if let failure { throw .spoolFailed(path: path, folder: folder, detail: String(cString: strerror(failure))) }
-        count += samples.count
+        lock.withLock { written += samples.count }
     }
 
     /// Samples `range` (within `0..<count`).
     func read(_ range: Range<Int>) throws(AudioError) -> [Float] {
+        let count = self.count
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "spool read \(range) outside 0..<\(count)")
         var out = [Float](repeating: 0, count: range.count)
         let byteCount = range.count * MemoryLayout<Float>.size

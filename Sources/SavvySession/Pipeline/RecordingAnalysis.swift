@@ -25,13 +25,61 @@ public enum RecordingAnalysis {
 
     /// Decodes `readPath` (naming it `displayPath` in messages) into a temporary file and
     /// analyses it block by block, pitch and CPPS on `threads` threads (`nil`: one per processor).
+    ///
+    /// With more than one thread the analysis starts while the file is still being decoded
+    /// (``BackgroundDecode``), on the sample count the header promises; the result is the one
+    /// the decoded file gives, bit for bit, since the analysis reads the same samples — and when
+    /// the decode ends with another count than promised, the analysis is run again on the
+    /// decoded file. A decode error wins over what the analysis threw meanwhile, as when the
+    /// decode came first. With one thread, decode and analysis run one after the other.
     public static func run(readPath: String, displayPath: String? = nil,
                            configuration: DeliveryConfiguration = DeliveryConfiguration(), threads: Int? = nil,
                            environment: [String: String]) throws -> (audio: DecodedAudioFile, analysis: DeliveryAnalysis) {
         let blockSeconds = try blockSeconds(environment: environment)
-        let audio = try AudioFile.decode(path: readPath, displayPath: displayPath)
-        let analysis = try DeliveryAnalyzer(configuration: configuration, threads: threads)
-            .analyze(RecordingSamples(audio), blockSeconds: blockSeconds)
-        return (audio, analysis)
+        let analyzer = try DeliveryAnalyzer(configuration: configuration, threads: threads)
+        guard analyzer.threads > 1 else {
+            let audio = try AudioFile.decode(path: readPath, displayPath: displayPath)
+            return (audio, try analyzer.analyze(RecordingSamples(audio), blockSeconds: blockSeconds))
+        }
+        let decode = try BackgroundDecode.start(path: readPath, displayPath: displayPath)
+        return try analyzeWhileDecoding(decode, expectedCount: decode.expectedSampleCount, analyzer: analyzer,
+                                        blockSeconds: blockSeconds)
+    }
+
+    /// The analysis of `decode`'s samples, started before the decode ends on `expectedCount`
+    /// samples, and redone on the decoded file when that count turns out wrong. (A parameter so
+    /// tests can promise a wrong count.)
+    static func analyzeWhileDecoding(_ decode: BackgroundDecode, expectedCount: Int, analyzer: DeliveryAnalyzer,
+                                     blockSeconds: Double?) throws -> (audio: DecodedAudioFile, analysis: DeliveryAnalysis) {
+        var early: Result<DeliveryAnalysis, any Error>?
+        do {
+            early = .success(try analyzer.analyze(DecodingSamples(decode: decode, sampleCount: expectedCount),
+                                                  blockSeconds: blockSeconds))
+        } catch is DecodingSamples.Shortfall {
+            early = nil
+        } catch {
+            early = .failure(error)
+        }
+        let audio = try decode.finish()
+        if audio.sampleCount == expectedCount, let early {
+            return (audio, try early.get())
+        }
+        return (audio, try analyzer.analyze(RecordingSamples(audio), blockSeconds: blockSeconds))
+    }
+}
+
+/// A recording still being decoded, as the analysis's ``SampleSource``: `sampleCount` is what
+/// the header promised, and a read waits for the decode to reach it.
+struct DecodingSamples: SampleSource {
+    /// The decode ended before the samples read: the promised count was too high.
+    struct Shortfall: Error {}
+
+    let decode: BackgroundDecode
+    let sampleCount: Int
+    var sampleRate: Int { AudioFile.targetSampleRate }
+
+    func samples(in range: Range<Int>) throws -> [Float] {
+        guard let samples = try decode.samples(in: range) else { throw Shortfall() }
+        return samples
     }
 }
