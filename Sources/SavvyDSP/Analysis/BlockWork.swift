@@ -6,8 +6,8 @@ import Foundation
 /// CPPS needs nothing but the samples, so it runs in the first pass, beside the block's frame
 /// levels (one more item; RMS is frame-local work too): the levels, and so the pitch gate, are known only once every block has
 /// been read, and CPPS used to wait for them, leaving the other cores idle through the first pass.
-/// The pitch candidates run in the second pass, on the gated frames. CPPS items are chunks of
-/// ``cppsChunkFrames`` frames, pitch items chunks of ``pitchChunkFrames`` frames. Each worker
+/// The pitch candidates run in the second pass, on the gated frames. CPPS items are equal chunks of at
+/// most ``cppsChunkFrames`` frames, pitch items chunks of ``pitchChunkFrames`` frames. Each worker
 /// thread owns a YIN extractor and a CPPS analyser (their buffers; the FFTW plans are shared and
 /// only executed, which FFTW allows from any thread). A CPPS chunk resamples and pre-emphasises
 /// the 10 kHz stretch its own frames read, so it depends on no other item. Every item writes only
@@ -17,12 +17,16 @@ import Foundation
 /// (``CPPSAnalyzer/process(emphasised:start:signalCount:frameCount:time:frames:into:)`` gives any
 /// range of frames the values the whole grid gives).
 final class BlockWork: @unchecked Sendable {
-    /// CPPS frames per item: 4.1 s of audio, long enough that the context a chunk recomputes
-    /// (the resampler's filter, a window and the time smoothing's 6 neighbours) is negligible.
+    /// CPPS frames per item at most: 4.1 s of audio, long enough that the context a chunk
+    /// recomputes (the resampler's filter, a window and the time smoothing's 6 neighbours) is
+    /// negligible. A block's frames are cut into equal chunks, as many as a multiple of the
+    /// workers (``cppsChunks(frames:)``).
     static let cppsChunkFrames = 2048
-    /// Pitch frames per item: 5 s of audio, six items to a 30 s block, short enough that the
-    /// threads finish a block's list close together.
-    static let pitchChunkFrames = 500
+    /// Pitch frames per item: 2.5 s of audio, twelve items to a 30 s block, short enough that
+    /// the threads finish a block's list close together although the gate leaves the chunks
+    /// unequal work (a pause costs nothing; 5 s chunks left one of two workers idle for about
+    /// 5 % of the pass). An item has no set-up cost of its own.
+    static let pitchChunkFrames = 250
 
     private let extractors: [YINCandidateExtractor]
     private let cppsAnalyzers: [CPPSAnalyzer]
@@ -73,11 +77,11 @@ final class BlockWork: @unchecked Sendable {
     /// ``cppsInputRange(cppsFrames:)``, within the signal).
     func runLevelsAndCPPS(block: SignalBlock, frames: Range<Int>, levels: UnsafeMutableBufferPointer<Double>,
                           cppsFrames: Range<Int>, cpp: UnsafeMutableBufferPointer<Double>) {
-        let cppsChunks = (cppsFrames.count + BlockWork.cppsChunkFrames - 1) / BlockWork.cppsChunkFrames
+        let chunks = cppsChunks(frames: cppsFrames.count)
         let items = FirstPassItems(block: block, frames: frames, levels: levels, cppsFrames: cppsFrames, cpp: cpp)
-        WorkQueue.run(items: cppsChunks + 1, workers: extractors.count) { worker, item in
-            if item < cppsChunks {
-                self.cppsChunk(item, worker: worker, items)
+        WorkQueue.run(items: chunks + 1, workers: extractors.count) { worker, item in
+            if item < chunks {
+                self.cppsChunk(item, of: chunks, worker: worker, items)
             } else {
                 RMSTrack.levels(of: items.frames, in: items.block, frameLength: DeliveryAnalyzer.frameLength,
                                 hop: DeliveryAnalyzer.hop, into: items.levels)
@@ -129,10 +133,24 @@ final class BlockWork: @unchecked Sendable {
         }
     }
 
-    private func cppsChunk(_ chunk: Int, worker: Int, _ items: FirstPassItems) {
+    /// How many chunks a block's `frames` CPPS frames are cut into: a multiple of the workers,
+    /// each of at most ``cppsChunkFrames``. Every worker then gets the same number of equal
+    /// chunks, so they reach the end of the block together: with chunks of 2048 frames and a
+    /// short last one, one of two workers sat idle for most of a chunk at the end of every block
+    /// (the pass waits for the block's last item before it reads the next block).
+    func cppsChunks(frames: Int) -> Int {
+        guard frames > 0 else { return 0 }
+        let workers = extractors.count
+        let rounds = (frames + workers * BlockWork.cppsChunkFrames - 1) / (workers * BlockWork.cppsChunkFrames)
+        return min(frames, rounds * workers)
+    }
+
+    /// Chunk `chunk` of `chunks` equal ones (their lengths differ by one frame at most).
+    private func cppsChunk(_ chunk: Int, of chunks: Int, worker: Int, _ items: FirstPassItems) {
         let analyzer = cppsAnalyzers[worker]
-        let first = items.cppsFrames.lowerBound + chunk * BlockWork.cppsChunkFrames
-        let frames = first..<min(items.cppsFrames.upperBound, first + BlockWork.cppsChunkFrames)
+        let total = items.cppsFrames.count
+        let first = items.cppsFrames.lowerBound + chunk * total / chunks
+        let frames = first..<(items.cppsFrames.lowerBound + (chunk + 1) * total / chunks)
         let range = resampledRange(frames: frames, analyzer: analyzer)
         // the first value lacks its x[n − 1] unless the range starts the signal; no frame reads it
         let signal = CPPSAnalyzer.preEmphasised(resampler.process(outputs: range, block: items.block))
