@@ -86,4 +86,23 @@ final class BlockwiseAnalysisTests: XCTestCase {
             XCTAssertEqual($0 as? Failing.ReadError, Failing.ReadError())
         }
     }
+
+    /// Each pass reads the next block beside the current one's work; what a block throws must
+    /// still come before what a later block's read throws, at any thread count.
+    func testIssue13_aBlocksOwnErrorComesBeforeTheNextBlocksReadError() throws {
+        struct NaNThenFailing: SampleSource {
+            struct ReadError: Error, Equatable {}
+            let sampleRate = 16_000
+            let sampleCount = 64_000
+            func samples(in range: Range<Int>) throws -> [Float] {
+                if range.upperBound > 40_000 { throw ReadError() }
+                return range.map { $0 == 5_000 ? .nan : 0.1 }
+            }
+        }
+        for threads in [1, 2, 3] {
+            XCTAssertThrowsError(try DeliveryAnalyzer(threads: threads).analyze(NaNThenFailing(), blockSeconds: 1)) {
+                XCTAssertEqual($0 as? DSPError, .nonFiniteSample(index: 5_000), "\(threads) threads")
+            }
+        }
+    }
 }

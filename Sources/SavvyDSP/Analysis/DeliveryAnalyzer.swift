@@ -77,10 +77,17 @@ public struct DeliveryAnalyzer: Sendable {
         let frameCount = RMSTrack.frameCount(sampleCount: count, frameLength: frameLength, hop: hop)
         let framesPerBlock = blockSeconds.map { max(1, Int(($0 * Double(sampleRate) / Double(hop)).rounded())) } ?? frameCount
         let blocks = stride(from: 0, to: frameCount, by: framesPerBlock).map { $0..<min(frameCount, $0 + framesPerBlock) }
-        func read(_ range: Range<Int>) throws -> SignalBlock {
+        @Sendable func read(_ range: Range<Int>) throws -> SignalBlock {
             let clipped = max(0, range.lowerBound)..<min(count, range.upperBound)
             return SignalBlock(start: clipped.lowerBound, values: try source.samples(in: clipped).map { Double($0) },
                                totalCount: count)
+        }
+        // Each pass reads block i + 1 as one more item beside block i's work (`NextBlock`), so a
+        // worker reads while the others compute; an error of that read is thrown when block i + 1
+        // comes up, after everything block i would have thrown, as when blocks were read in turn.
+        func readAlongside(_ range: Range<Int>?, into next: NextBlock) -> (@Sendable () -> Void)? {
+            guard let range else { return nil }
+            return { next.result = Result { try read(range) } }
         }
 
         let grid = config.computeCPPS ? CPPSAnalyzer.grid(sampleCount: count, inputRate: sampleRate) : CPPSAnalyzer.Grid(count: 0, first: 0)
@@ -99,16 +106,22 @@ public struct DeliveryAnalyzer: Sendable {
         var levels = [Double](repeating: RMSTrack.floorDB, count: frameCount)
         var cpp = [Double](repeating: 0, count: grid.count)
         var clipped = 0
-        for frames in blocks {
+        /// A block's own samples, its CPPS frames (the 2 ms grid cut at the same places as the
+        /// 10 ms one) and the samples both read.
+        func firstPass(_ frames: Range<Int>) -> (owned: Range<Int>, cppsFrames: Range<Int>, wanted: Range<Int>) {
             let owned = (frames.lowerBound * hop)..<(frames.upperBound == frameCount ? count : frames.upperBound * hop)
             let needed = owned.lowerBound..<max(owned.upperBound, min(count, (frames.upperBound - 1) * hop + frameLength))
-            // CPPS frames of this block: the 2 ms grid cut at the same places as the 10 ms one
             let cppsFrames = min(grid.count, frames.lowerBound * cppsFramesPerFrame)
                 ..< (frames.upperBound == frameCount ? grid.count : min(grid.count, frames.upperBound * cppsFramesPerFrame))
             let wanted = work.cppsInputRange(cppsFrames: cppsFrames).map {
                 min(needed.lowerBound, $0.lowerBound)..<max(needed.upperBound, $0.upperBound)
             } ?? needed
-            let block = try read(wanted)
+            return (owned, cppsFrames, wanted)
+        }
+        var pending = Result { try read(firstPass(blocks[0]).wanted) }
+        for (index, frames) in blocks.enumerated() {
+            let (owned, cppsFrames, _) = firstPass(frames)
+            let block = try pending.get()
             // Every sample from the owned ones on is checked before CPPS reads it (those before
             // were checked by earlier blocks), so the first one that is not finite is the
             // recording's first, as block by block over the owned samples alone. (The block holds
@@ -118,11 +131,15 @@ public struct DeliveryAnalyzer: Sendable {
                 if !sample.isFinite { throw DSPError.nonFiniteSample(index: block.start + k) }
                 if k < owned.upperBound - block.start && RecordingQuality.isClipped(Float(sample)) { clipped += 1 }
             }
+            let next = NextBlock()
+            let alongside = readAlongside(index + 1 < blocks.count ? firstPass(blocks[index + 1]).wanted : nil, into: next)
             levels.withUnsafeMutableBufferPointer { levels in
                 cpp.withUnsafeMutableBufferPointer { cpp in
-                    work.runLevelsAndCPPS(block: block, frames: frames, levels: levels, cppsFrames: cppsFrames, cpp: cpp)
+                    work.runLevelsAndCPPS(block: block, frames: frames, levels: levels, cppsFrames: cppsFrames, cpp: cpp,
+                                          alongside: alongside)
                 }
             }
+            if let result = next.result { pending = result }
         }
         let loudest = Statistics.percentile(levels, 99)
 
@@ -134,10 +151,15 @@ public struct DeliveryAnalyzer: Sendable {
             energyGateDB: config.voicingEnergyGateDB, floorHz: config.pitchFloorHz,
             minimumVoicedFrames: 3)
         var search = PitchPathSearch(tracker: tracker, loudestDB: loudest)
-        for frames in blocks {
-            let block = try read(work.pitchInputRange(frames: frames))
+        pending = Result { try read(work.pitchInputRange(frames: blocks[0])) }
+        for (index, frames) in blocks.enumerated() {
+            let block = try pending.get()
             let gated = frames.map { levels[$0] >= gate && levels[$0] > RMSTrack.floorDB }
-            let candidates = work.runPitch(block: block, frames: frames, gated: gated)
+            let next = NextBlock()
+            let alongside = readAlongside(index + 1 < blocks.count ? work.pitchInputRange(frames: blocks[index + 1]) : nil,
+                                          into: next)
+            let candidates = work.runPitch(block: block, frames: frames, gated: gated, alongside: alongside)
+            if let result = next.result { pending = result }
             for i in frames {
                 search.append(candidates: candidates[i - frames.lowerBound], frameDB: levels[i])
             }
@@ -192,4 +214,11 @@ public struct DeliveryAnalyzer: Sendable {
                                    cppsVoicedDB: voicedCount > 0 ? voicedTotal / Double(voicedCount) : nil,
                                    frames: grid.count)
     }
+}
+
+/// The next block of a pass, read by a work item beside the current block's work: written by
+/// that item alone, and read by the caller only after the work queue has returned, which waits
+/// for every item.
+private final class NextBlock: @unchecked Sendable {
+    var result: Result<SignalBlock, any Error>?
 }
