@@ -23,8 +23,9 @@ public final class BackgroundDecode: @unchecked Sendable {
     public let source: AudioFileInfo
 
     /// The number of 16 kHz samples the decode will give, computed from the header: the frame
-    /// count at 16 kHz, else round(frames × 16000 / rate), half up — soxr's output length,
-    /// checked on 390 lengths and blocks at 13 rates. A header can be wrong about its frames
+    /// count at 16 kHz, else round(frames × 16000 / rate), half up — soxr's output length
+    /// (measured against soxr itself for 390 lengths and block sizes at 13 rates, among them
+    /// 7999 Hz and 37.8 kHz; `BackgroundDecodeTests` checks 63). A header can be wrong about its frames
     /// (the decode then stops short and fails, or gives more), so a caller that relies on it
     /// compares it with ``finish()``'s ``DecodedAudioFile/sampleCount``.
     public let expectedSampleCount: Int
