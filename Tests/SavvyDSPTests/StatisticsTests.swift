@@ -49,4 +49,39 @@ final class StatisticsTests: XCTestCase {
         XCTAssertEqual(Statistics.percentile([0, 10], 10), 1, accuracy: 1e-12)
         XCTAssertEqual(Statistics.percentile([5], 99), 5)
     }
+
+    /// Issue 13: the octave-error check keeps its ±0.3 s neighbourhood sorted as it slides
+    /// instead of selecting each median anew; every frame's verdict and value must be the
+    /// definition's (the median of the voiced frames around it, by `Statistics.median`), on
+    /// tracks with gaps, repeated values, octave jumps and both ends.
+    func testIssue13_slidingOctaveCheckEqualsTheNeighbourhoodMedianDefinition() {
+        var generator = SeededGenerator(seed: 79)
+        for trial in 0..<40 {
+            let n = [1, 2, 31, 61, 62, 400, 1_500][trial % 7]
+            let f0: [Double?] = (0..<n).map { _ in
+                let u = generator.uniform()
+                if u < 0.3 { return nil }
+                if u < 0.4 { return 200 }  // ties
+                let base = 120 + 80 * generator.uniform()
+                return u > 0.95 ? base * 2 : (u > 0.9 ? base / 2 : base)  // octave errors
+            }
+            let tracks = FrameTracks(sampleRate: 16_000, hop: 160, frameLength: 400, f0: f0,
+                                     rmsDB: [Double](repeating: -30, count: n), active: [Bool](repeating: true, count: n),
+                                     cpps: [Double?](repeating: nil, count: n))
+            let voiced = f0.compactMap { $0 }
+            guard !voiced.isEmpty else { continue }
+            let median = Statistics.median(voiced)
+            let fast = PitchSummary.rejectOctaveErrors(f0, median: median, tracks: tracks, bound: 9)
+            let semitones = f0.map { $0.map { 12 * log2($0 / median) } }
+            for i in 0..<n {
+                guard let st = semitones[i] else {
+                    XCTAssertNil(fast[i], "trial \(trial) frame \(i)")
+                    continue
+                }
+                let around = (max(0, i - 30)...min(n - 1, i + 30)).compactMap { semitones[$0] }
+                let expected: Double? = abs(st - Statistics.median(around)) < 9 ? st : nil
+                XCTAssertEqual(fast[i], expected, "trial \(trial) frame \(i)")
+            }
+        }
+    }
 }

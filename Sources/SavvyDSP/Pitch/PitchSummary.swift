@@ -55,19 +55,40 @@ public struct PitchSummary: Sendable, Equatable, Codable {
     /// than `bound` semitones from the median of the voiced frames within ±0.3 s — an octave
     /// jump against its own neighbourhood. A local reference (not the global median) keeps
     /// genuinely wide intonation while still catching isolated halving/doubling.
-    private static func rejectOctaveErrors(_ f0: [Double?], median: Double, tracks: FrameTracks,
-                                           bound: Double) -> [Double?] {
+    ///
+    /// The neighbourhood's values are kept sorted as the window slides (one frame in, one out),
+    /// so each median is read off, not selected anew from 61 values: this ran after the
+    /// parallel passes, on one thread, and was half of what `analyze` did there. The median is
+    /// ``Statistics/percentile(sorted:_:)``'s, the same arithmetic on the same two order
+    /// statistics as ``Statistics/median(_:)``, so the result is the same, bit for bit.
+    static func rejectOctaveErrors(_ f0: [Double?], median: Double, tracks: FrameTracks,
+                                   bound: Double) -> [Double?] {
         let all: [Double?] = f0.map { f in f.map { 12 * log2($0 / median) } }
         let reach = Int((0.3 * Double(tracks.sampleRate) / Double(tracks.hop)).rounded())
-        var neighbourhood: [Double] = []
-        neighbourhood.reserveCapacity(2 * reach + 1)
-        return all.indices.map { i in
-            guard let st = all[i] else { return nil }
-            neighbourhood.removeAll(keepingCapacity: true)
-            for j in max(0, i - reach)...min(all.count - 1, i + reach) {
-                if let v = all[j] { neighbourhood.append(v) }
+        var window: [Double] = []
+        window.reserveCapacity(2 * reach + 2)
+        /// First index whose value is above `value` (`orEqual`: not below it).
+        func position(of value: Double, orEqual: Bool) -> Int {
+            var low = 0, high = window.count
+            while low < high {
+                let middle = (low + high) / 2
+                if window[middle] < value || (!orEqual && window[middle] == value) { low = middle + 1 } else { high = middle }
             }
-            return abs(st - Statistics.median(neighbourhood)) < bound ? st : nil
+            return low
+        }
+        var added = 0  // frames 0 ..< added have entered the window
+        var removed = 0  // frames 0 ..< removed have left it
+        return all.indices.map { i in
+            while added <= min(all.count - 1, i + reach) {
+                if let value = all[added] { window.insert(value, at: position(of: value, orEqual: false)) }
+                added += 1
+            }
+            while removed < i - reach {
+                if let value = all[removed] { window.remove(at: position(of: value, orEqual: true)) }
+                removed += 1
+            }
+            guard let st = all[i] else { return nil }
+            return abs(st - Statistics.percentile(sorted: window, 50)) < bound ? st : nil
         }
     }
 

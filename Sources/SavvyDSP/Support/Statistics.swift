@@ -22,6 +22,19 @@ enum Statistics {
         }
     }
 
+    /// `percentile(values, p)` of values already in ascending order, by the same arithmetic on
+    /// the same two order statistics, so the result is the same, bit for bit.
+    static func percentile(sorted values: [Double], _ p: Double) -> Double {
+        precondition(!values.isEmpty, "percentile of an empty array")
+        let rank = p / 100 * Double(values.count - 1)
+        let low = Int(rank.rounded(.down))
+        let high = min(low + 1, values.count - 1)
+        let fraction = rank - Double(low)
+        let lowValue = values[low]
+        let highValue = high == low ? lowValue : values[high]
+        return lowValue + (highValue - lowValue) * fraction
+    }
+
     /// Median as NumPy defines it (mean of the two middle values for an even count).
     static func median(_ values: [Double]) -> Double {
         percentile(values, 50)
