@@ -1,6 +1,14 @@
+import SavvySemantic
+
 /// The `savvy` command line as a plain function, so every command can be run in-process.
 public enum SavvyCLI {
     public static let version = "0.1.0"
+
+    /// What the process does once, before ``run(arguments:environment:stdout:stderr:stdin:)``:
+    /// OpenBLAS's idle thread pool is ended, so it does not spin beside the analysis.
+    public static func prepareProcess() {
+        BLASThreads.stop()
+    }
 
     /// Every subcommand, in the order `savvy --help` lists them.
     static let commands: [Command] = [

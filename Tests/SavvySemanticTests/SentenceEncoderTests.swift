@@ -21,6 +21,17 @@ final class SentenceEncoderTests: XCTestCase {
         }
     }
 
+    /// Issue 13: `savvy` ends OpenBLAS's idle thread pool as it starts (`BLASThreads.stop`); the
+    /// encoder must give the same bytes afterwards, and stopping twice must do no harm.
+    func testIssue13_encoderGivesTheSameVectorsAfterTheBLASPoolIsStopped() throws {
+        let encoder = try ModelFixture.encoder()
+        let before = try encoder.embed(example)
+        BLASThreads.stop()
+        BLASThreads.stop()
+        XCTAssertEqual(try encoder.embed(example), before)
+        XCTAssertEqual(try ModelFixture.encoder().embed(example), before)
+    }
+
     /// Both vectors element by element against bench/semantic/minilm_ref.py
     /// (scripts/make-semantic-goldens.py): the sentence embedding and, issue 14, the middle
     /// layer's pooled state the structure classifier reads.
