@@ -289,6 +289,24 @@ final class FastPathTests: XCTestCase {
         }
         XCTAssertEqual(part.map(\.bitPattern), reference[range].map(\.bitPattern))
     }
+
+    /// Issue 13: YIN keeps its five best dips by insertion instead of sorting them all; the
+    /// result must be the sort's, cut to five, on lists with ties in d′, in frequency and in both.
+    func testIssue13_strongestCandidatesAreTheSortsFirstOnes() {
+        var generator = SeededGenerator(seed: 91)
+        for trial in 0..<500 {
+            let n = trial % 40
+            let found = (0..<n).map { _ in
+                PitchCandidate(frequency: Double(Int(generator.uniform() * 6)) * 50 + 75,
+                               aperiodicity: trial % 2 == 0 ? Double(Int(generator.uniform() * 4)) / 4 : generator.uniform())
+            }
+            for keep in [1, 2, 5] {
+                let sorted = found.sorted { ($0.aperiodicity, -$0.frequency) < ($1.aperiodicity, -$1.frequency) }
+                XCTAssertEqual(YINCandidateExtractor.strongest(found, keeping: keep), Array(sorted.prefix(keep)),
+                               "trial \(trial), keep \(keep)")
+            }
+        }
+    }
 }
 
 /// A double and a single-precision `SelectionBracket` following one series of rows, with their

@@ -160,11 +160,31 @@ final class YINCandidateExtractor {
             found.append(PitchCandidate(frequency: Double(sampleRate) / Double(maxLag),
                                         aperiodicity: normalized[maxLag]))
         }
-        if found.count > maxCandidates {
-            found.sort { ($0.aperiodicity, -$0.frequency) < ($1.aperiodicity, -$1.frequency) }
-            found.removeLast(found.count - maxCandidates)
+        return found.count > maxCandidates ? Self.strongest(found, keeping: maxCandidates) : found
+    }
+
+    /// The `count` best of `found` (lowest d′, then highest frequency), best first: what a
+    /// stable sort cut to that many gives, by insertion into a list that never holds more.
+    /// (The sort's closure compared tuples over all of a frame's dips, about 1.4 % of
+    /// `analyze`.) A dip goes after every kept one it does not precede, so equals keep their
+    /// lag order.
+    static func strongest(_ found: [PitchCandidate], keeping count: Int) -> [PitchCandidate] {
+        var best: [PitchCandidate] = []
+        best.reserveCapacity(count + 1)
+        for candidate in found {
+            if best.count == count && !precedes(candidate, best[count - 1]) { continue }
+            var slot = best.count
+            while slot > 0 && precedes(candidate, best[slot - 1]) { slot -= 1 }
+            best.insert(candidate, at: slot)
+            if best.count > count { best.removeLast() }
         }
-        return found
+        return best
+    }
+
+    /// Whether `a` ranks before `b`: lower d′, then higher frequency.
+    @inline(__always)
+    static func precedes(_ a: PitchCandidate, _ b: PitchCandidate) -> Bool {
+        a.aperiodicity < b.aperiodicity || (a.aperiodicity == b.aperiodicity && a.frequency > b.frequency)
     }
 
     /// Frequency (Hz) of the dip at integer lag `tau`, refined by a parabola through d.
