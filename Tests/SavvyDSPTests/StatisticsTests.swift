@@ -84,4 +84,33 @@ final class StatisticsTests: XCTestCase {
             }
         }
     }
+
+    /// Issue 13: pass 1 widens each block to Double, finds its first non-finite sample and counts
+    /// its clipped ones four at a time; each must equal the plain definition, for every
+    /// alignment of the range, with NaN and ±∞ anywhere and values at and just under ±0.999
+    /// (0.9989999999 is 0.999 as a Float, so clipped).
+    func testIssue13_vectorisedBlockChecksEqualThePlainScan() {
+        var generator = SeededGenerator(seed: 81)
+        let specials: [Double] = [0.999, -0.999, 0.9989999999, -0.9989999999, 0.998, 1, -1, 0.5]
+        for trial in 0..<400 {
+            let n = trial % 23
+            var values = (0..<n).map { _ in
+                generator.uniform() < 0.3 ? specials[Int(generator.uniform() * Double(specials.count))] : 2 * generator.uniform() - 1
+            }
+            if n > 0 && trial % 3 == 0 {
+                values[Int(generator.uniform() * Double(n))] = [Double.nan, .infinity, -.infinity][trial % 9 / 3]
+            }
+            let lower = n == 0 ? 0 : Int(generator.uniform() * Double(n + 1))
+            let upper = lower + Int(generator.uniform() * Double(n - lower + 1))
+            let range = lower..<upper
+            XCTAssertEqual(DeliveryAnalyzer.firstNonFinite(values, in: range), range.first { !values[$0].isFinite },
+                           "trial \(trial)")
+            let finite = values.map { $0.isFinite ? $0 : 0 }
+            XCTAssertEqual(DeliveryAnalyzer.clippedCount(finite, in: range),
+                           range.filter { RecordingQuality.isClipped(Float(finite[$0])) }.count, "trial \(trial)")
+            let floats = values.map { Float($0) }
+            XCTAssertEqual(DeliveryAnalyzer.widened(floats).map(\.bitPattern), floats.map { Double($0).bitPattern },
+                           "trial \(trial)")
+        }
+    }
 }

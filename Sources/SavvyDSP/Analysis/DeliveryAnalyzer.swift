@@ -79,7 +79,7 @@ public struct DeliveryAnalyzer: Sendable {
         let blocks = stride(from: 0, to: frameCount, by: framesPerBlock).map { $0..<min(frameCount, $0 + framesPerBlock) }
         @Sendable func read(_ range: Range<Int>) throws -> SignalBlock {
             let clipped = max(0, range.lowerBound)..<min(count, range.upperBound)
-            return SignalBlock(start: clipped.lowerBound, values: try source.samples(in: clipped).map { Double($0) },
+            return SignalBlock(start: clipped.lowerBound, values: DeliveryAnalyzer.widened(try source.samples(in: clipped)),
                                totalCount: count)
         }
         // Each pass reads block i + 1 as one more item beside block i's work (`NextBlock`), so a
@@ -126,11 +126,11 @@ public struct DeliveryAnalyzer: Sendable {
             // were checked by earlier blocks), so the first one that is not finite is the
             // recording's first, as block by block over the owned samples alone. (The block holds
             // the samples as Double, which every Float converts to exactly and back.)
-            for k in (owned.lowerBound - block.start)..<block.values.count {
-                let sample = block.values[k]
-                if !sample.isFinite { throw DSPError.nonFiniteSample(index: block.start + k) }
-                if k < owned.upperBound - block.start && RecordingQuality.isClipped(Float(sample)) { clipped += 1 }
+            let checked = (owned.lowerBound - block.start)..<block.values.count
+            if let bad = DeliveryAnalyzer.firstNonFinite(block.values, in: checked) {
+                throw DSPError.nonFiniteSample(index: block.start + bad)
             }
+            clipped += DeliveryAnalyzer.clippedCount(block.values, in: checked.lowerBound..<(owned.upperBound - block.start))
             let next = NextBlock()
             let alongside = readAlongside(index + 1 < blocks.count ? firstPass(blocks[index + 1]).wanted : nil, into: next)
             levels.withUnsafeMutableBufferPointer { levels in
@@ -183,6 +183,62 @@ public struct DeliveryAnalyzer: Sendable {
             activity: activity,
             quality: RecordingQuality.make(clippedSamples: clipped, sampleCount: count, tracks: tracks,
                                            activity: activity, configuration: config))
+    }
+
+    /// `samples` as Double (every Float converts exactly), in one vectorised pass: `map`'s
+    /// closure converted one value at a time.
+    static func widened(_ samples: [Float]) -> [Double] {
+        samples.withUnsafeBufferPointer { source in
+            [Double](unsafeUninitializedCapacity: source.count) { target, initialized in
+                for i in 0..<source.count { target[i] = Double(source[i]) }
+                initialized = source.count
+            }
+        }
+    }
+
+    /// Index of the first value in `range` of `values` that is NaN or infinite, or nil. Four at
+    /// a time: x − x is 0 for every finite x and NaN otherwise; a block of four that is not all
+    /// zero is searched value by value, so the index is the first one's, as a plain scan finds.
+    static func firstNonFinite(_ values: [Double], in range: Range<Int>) -> Int? {
+        values.withUnsafeBufferPointer { x in
+            let raw = UnsafeRawPointer(x.baseAddress!)
+            let stride = MemoryLayout<Double>.stride
+            var i = range.lowerBound
+            while i + 4 <= range.upperBound {
+                let v = raw.loadUnaligned(fromByteOffset: i * stride, as: SIMD4<Double>.self)
+                if any((v - v) .!= 0) { break }
+                i += 4
+            }
+            while i < range.upperBound {
+                if !x[i].isFinite { return i }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    /// How many values in `range` of `values` ``RecordingQuality/isClipped(_:)`` (as Float),
+    /// four at a time (|x| ≥ level as x ≥ level or x ≤ −level; the values are finite).
+    static func clippedCount(_ values: [Double], in range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        return values.withUnsafeBufferPointer { x in
+            let raw = UnsafeRawPointer(x.baseAddress!)
+            let stride = MemoryLayout<Double>.stride
+            let level = SIMD4<Float>(repeating: RecordingQuality.clipLevel)
+            var lanes = SIMD4<Int32>()
+            var i = range.lowerBound
+            while i + 4 <= range.upperBound {
+                let v = SIMD4<Float>(raw.loadUnaligned(fromByteOffset: i * stride, as: SIMD4<Double>.self))
+                lanes &+= SIMD4<Int32>(repeating: 0).replacing(with: 1, where: (v .>= level) .| (v .<= -level))
+                i += 4
+            }
+            var count = Int(lanes[0]) + Int(lanes[1]) + Int(lanes[2]) + Int(lanes[3])
+            while i < range.upperBound {
+                if RecordingQuality.isClipped(Float(x[i])) { count += 1 }
+                i += 1
+            }
+            return count
+        }
     }
 
     /// CPPS means (all frames; frames whose nearest 10 ms frame is voiced) and the 10 ms track

@@ -22,8 +22,11 @@ public struct RecordingQuality: Sendable, Equatable, Codable {
         self.warnings = warnings
     }
 
-    /// Whether a sample is at full scale (|x| ≥ 0.999), for ``clippingRatio``.
-    static func isClipped(_ sample: Float) -> Bool { abs(sample) >= 0.999 }
+    /// The magnitude from which a sample counts as clipped.
+    static let clipLevel: Float = 0.999
+
+    /// Whether a sample is at full scale (|x| ≥ ``clipLevel``), for ``clippingRatio``.
+    static func isClipped(_ sample: Float) -> Bool { abs(sample) >= clipLevel }
 
     /// - Parameters:
     ///   - clippedSamples: how many samples ``isClipped(_:)``, of `sampleCount`.
