@@ -570,15 +570,32 @@ final class CPPSAnalyzer {
         let last = min(peakHigh, n - 2) + 1
         let slack = 1 - 1e-9
         var candidateCount = 0
-        for i in (first + 1)...(last - 1) {
-            // current ≥ each scaled neighbour, compared as bit patterns (positive doubles order
-            // as their bits do; a sign bit of the difference is 1 when current is smaller), so
-            // the loop stays free of mispredicted branches
+        // current ≥ each scaled neighbour, four bins at a time; each bin's index is written and
+        // the count moves on only for a candidate, so the loop has no mispredicted branches
+        let raw = UnsafeRawPointer(smoothed)
+        let stride = MemoryLayout<Double>.stride
+        let slacks = SIMD4<Double>(repeating: slack)
+        var i = first + 1
+        while i + 4 <= last {
+            let current = raw.loadUnaligned(fromByteOffset: i * stride, as: SIMD4<Double>.self)
+            let left = raw.loadUnaligned(fromByteOffset: (i - 1) * stride, as: SIMD4<Double>.self) * slacks
+            let right = raw.loadUnaligned(fromByteOffset: (i + 1) * stride, as: SIMD4<Double>.self) * slacks
+            let kept = SIMD4<Int64>(repeating: 0).replacing(with: 1, where: (current .>= left) .& (current .>= right))
+            for lane in 0..<4 {
+                candidates[candidateCount] = i + lane
+                candidateCount &+= Int(kept[lane])
+            }
+            i += 4
+        }
+        while i <= last - 1 {
+            // the same test as bit patterns (positive doubles order as their bits do; a sign bit
+            // of the difference is 1 when current is smaller)
             let current = smoothed[i].bitPattern
             let left = (smoothed[i - 1] * slack).bitPattern
             let right = (smoothed[i + 1] * slack).bitPattern
             candidates[candidateCount] = i
             candidateCount &+= Int(((current &- left) >> 63 | (current &- right) >> 63) ^ 1)
+            i += 1
         }
         // the two ends and each candidate with its neighbours (ascending, each bin once), in
         // one vectorised logarithm pass
