@@ -1,4 +1,3 @@
-import CSndfile
 import Foundation
 import XCTest
 @testable import SavvyAudio
@@ -84,19 +83,10 @@ final class BackgroundDecodeTests: XCTestCase {
         }
     }
 
-    /// 3.3 s of a 600 Hz tone, 48 kHz stereo Ogg Vorbis, written through libsndfile's encoder.
+    /// 3.3 s of a tone as 48 kHz stereo Ogg Vorbis.
     private static func oggTone(in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("tone.ogg").path
-        let rate = 48_000
-        let mono = TestFiles.sine(frequency: 600, sampleRate: rate, count: rate * 33 / 10)
-        let interleaved = mono.flatMap { [$0, $0] }
-        var info = SF_INFO()
-        info.samplerate = Int32(rate)
-        info.channels = 2
-        info.format = Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_VORBIS)
-        let handle = try XCTUnwrap(sf_open(path, Int32(SFM_WRITE), &info), String(cString: sf_strerror(nil)))
-        _ = interleaved.withUnsafeBufferPointer { sf_writef_float(handle, $0.baseAddress, sf_count_t(mono.count)) }
-        XCTAssertEqual(sf_close(handle), 0)
+        try TestFiles.writeOggTone(to: path, seconds: 3.3)
         return path
     }
 

@@ -1,3 +1,4 @@
+import CSndfile
 import Foundation
 import SavvyTestSupport
 import XCTest
@@ -45,6 +46,22 @@ enum TestFiles {
             withUnsafeBytes(of: sample.littleEndian) { data.append(contentsOf: $0) }
         }
         return data
+    }
+
+    /// `seconds` of a 600 Hz tone as 48 kHz stereo Ogg Vorbis, written through libsndfile's own
+    /// encoder (Ogg is lossy, so it is made here rather than committed), at `path`.
+    static func writeOggTone(to path: String, seconds: Double) throws {
+        let rate = 48_000
+        let mono = sine(frequency: 600, sampleRate: rate, count: Int(Double(rate) * seconds))
+        let interleaved = mono.flatMap { [$0, $0] }
+        var info = SF_INFO()
+        info.samplerate = Int32(rate)
+        info.channels = 2
+        info.format = Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_VORBIS)
+        let handle = try XCTUnwrap(sf_open(path, Int32(SFM_WRITE), &info), String(cString: sf_strerror(nil)))
+        XCTAssertEqual(interleaved.withUnsafeBufferPointer { sf_writef_float(handle, $0.baseAddress, sf_count_t(mono.count)) },
+                       sf_count_t(mono.count))
+        XCTAssertEqual(sf_close(handle), 0)
     }
 
     /// `count` samples of a sine at `frequency` Hz, amplitude `amplitude`, rate `sampleRate`.

@@ -8,17 +8,14 @@ enum Statistics {
     /// the level percentiles of an hour of 10 ms frames.
     static func percentile(_ values: [Double], _ p: Double) -> Double {
         precondition(!values.isEmpty, "percentile of an empty array")
-        let rank = p / 100 * Double(values.count - 1)
-        let low = Int(rank.rounded(.down))
-        let high = min(low + 1, values.count - 1)
-        let fraction = rank - Double(low)
+        let rank = Rank(count: values.count, p: p)
         var copy = values
         return copy.withUnsafeMutableBufferPointer { buffer in
             let start = buffer.baseAddress!
-            let lowValue = select(start, count: buffer.count, k: low)
+            let lowValue = select(start, count: buffer.count, k: rank.low)
             // select leaves every element after index `low` ≥ the result
-            let highValue = high == low ? lowValue : minimum(start, from: high, count: buffer.count)
-            return lowValue + (highValue - lowValue) * fraction
+            let highValue = rank.high == rank.low ? lowValue : minimum(start, from: rank.high, count: buffer.count)
+            return rank.interpolate(lowValue, highValue)
         }
     }
 
@@ -26,13 +23,28 @@ enum Statistics {
     /// the same two order statistics, so the result is the same, bit for bit.
     static func percentile(sorted values: [Double], _ p: Double) -> Double {
         precondition(!values.isEmpty, "percentile of an empty array")
-        let rank = p / 100 * Double(values.count - 1)
-        let low = Int(rank.rounded(.down))
-        let high = min(low + 1, values.count - 1)
-        let fraction = rank - Double(low)
-        let lowValue = values[low]
-        let highValue = high == low ? lowValue : values[high]
-        return lowValue + (highValue - lowValue) * fraction
+        let rank = Rank(count: values.count, p: p)
+        return rank.interpolate(values[rank.low], values[rank.high])
+    }
+
+    /// Where the `p`th percentile of `count` values lies, as NumPy's linear method puts it: the
+    /// order statistics `low` and `high` (the next, or `low` again at the end) and how far
+    /// between them.
+    private struct Rank {
+        let low: Int
+        let high: Int
+        let fraction: Double
+
+        init(count: Int, p: Double) {
+            let rank = p / 100 * Double(count - 1)
+            low = Int(rank.rounded(.down))
+            high = min(low + 1, count - 1)
+            fraction = rank - Double(low)
+        }
+
+        func interpolate(_ lowValue: Double, _ highValue: Double) -> Double {
+            lowValue + (highValue - lowValue) * fraction
+        }
     }
 
     /// Median as NumPy defines it (mean of the two middle values for an even count).
