@@ -91,11 +91,24 @@ struct PolyphaseResampler {
           phaseTaps.withUnsafeBufferPointer { runs in
            phaseStart.withUnsafeBufferPointer { starts in
             block.values.withUnsafeBufferPointer { x in
+                // centre = m·down + halfLength = newest·up + phase, stepped by `down` from one
+                // output to the next: two integer divisions an output (tens of cycles each, the
+                // rate being no compile-time constant) cost about as much as its 32-tap product
+                let stepQuotient = down / up, stepRemainder = down % up
+                var centre = outputs.lowerBound * down + halfLength
+                var phase = centre % up
+                var newest = (centre - phase) / up
                 for m in outputs {
+                    defer {
+                        centre += down
+                        phase += stepRemainder
+                        newest += stepQuotient
+                        if phase >= up {
+                            phase -= up
+                            newest += 1
+                        }
+                    }
                     // y[m] = Σ_j x[j]·h[halfLength + m·down − j·up], taps in 0…2·halfLength
-                    let centre = m * down + halfLength
-                    let phase = centre % up
-                    let newest = (centre - phase) / up
                     let runCount = starts[phase + 1] - starts[phase]
                     let oldest = newest - (runCount - 1)
                     if oldest >= 0 && newest < n {
