@@ -48,31 +48,30 @@ final class CosineTransform {
         z[n / 2] = Double(x[n / 2])
         // the fold, and Σ cos(πj/N)·(x[j] − x[N − j]) as four partial sums in a fixed order (one
         // running sum would be an N/2-add dependency chain): s1 takes j ≡ 1, s2 j ≡ 2, s3 j ≡ 3
-        // and s0 j ≡ 0 (mod 4), as the lanes of `early` (s1, s2) and `late` (s3, s0). Two
-        // neighbouring j are folded at once in SIMD2 lanes, each lane the scalar arithmetic.
+        // and s0 j ≡ 0 (mod 4), as the lanes of `sums`. Four neighbouring j are folded at once in
+        // SIMD4 lanes, each lane the scalar arithmetic; the mirrored values x[N − j] come in
+        // reversed, and their results go out reversed.
+        let xRaw = UnsafeRawPointer(x)
         let sineRaw = UnsafeRawPointer(sine), cosineRaw = UnsafeRawPointer(cosine)
         let zRaw = UnsafeMutableRawPointer(z)
-        let stride = MemoryLayout<Double>.stride
-        @inline(__always)
-        func fold(_ j: Int) -> SIMD2<Double> {
-            let a = SIMD2<Double>(Double(x[j]), Double(x[j + 1]))
-            let b = SIMD2<Double>(Double(x[n - j]), Double(x[n - j - 1]))
-            let mean = 0.5 * (a + b), difference = a - b
-            let weighted = sineRaw.loadUnaligned(fromByteOffset: j * stride, as: SIMD2<Double>.self) * difference
-            zRaw.storeBytes(of: mean - weighted, toByteOffset: j * stride, as: SIMD2<Double>.self)
-            let upper = mean + weighted
-            z[n - j] = upper[0]
-            z[n - j - 1] = upper[1]
-            return cosineRaw.loadUnaligned(fromByteOffset: j * stride, as: SIMD2<Double>.self) * difference
-        }
-        var early = SIMD2<Double>(0, 0)
-        var late = SIMD2<Double>(0, 0.5 * (Double(x[0]) - Double(x[n])))
+        let stride = MemoryLayout<Double>.stride, floatStride = MemoryLayout<Float>.stride
+        var sums = SIMD4<Double>(0, 0, 0, 0.5 * (Double(x[0]) - Double(x[n])))
         var j = 1
         while j + 4 <= n / 2 {
-            early += fold(j)
-            late += fold(j + 2)
+            let a = SIMD4<Double>(xRaw.loadUnaligned(fromByteOffset: j * floatStride, as: SIMD4<Float>.self))
+            let mirrored = SIMD4<Double>(xRaw.loadUnaligned(fromByteOffset: (n - j - 3) * floatStride, as: SIMD4<Float>.self))
+            let b = SIMD4<Double>(mirrored[3], mirrored[2], mirrored[1], mirrored[0])
+            let mean = 0.5 * (a + b), difference = a - b
+            let weighted = sineRaw.loadUnaligned(fromByteOffset: j * stride, as: SIMD4<Double>.self) * difference
+            zRaw.storeBytes(of: mean - weighted, toByteOffset: j * stride, as: SIMD4<Double>.self)
+            let upper = mean + weighted
+            zRaw.storeBytes(of: SIMD4<Double>(upper[3], upper[2], upper[1], upper[0]), toByteOffset: (n - j - 3) * stride,
+                            as: SIMD4<Double>.self)
+            sums += cosineRaw.loadUnaligned(fromByteOffset: j * stride, as: SIMD4<Double>.self) * difference
             j += 4
         }
+        var early = SIMD2<Double>(sums[0], sums[1])
+        let late = SIMD2<Double>(sums[2], sums[3])
         while j < n / 2 {
             let a = Double(x[j]), b = Double(x[n - j])
             let mean = 0.5 * (a + b), difference = a - b
