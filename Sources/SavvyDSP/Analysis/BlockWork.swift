@@ -76,19 +76,16 @@ final class BlockWork: @unchecked Sendable {
     /// the shortest. `block` holds the 16 kHz samples both read (the frames' own and
     /// ``cppsInputRange(cppsFrames:)``, within the signal).
     ///
-    /// `alongside`, when given, runs as one more item, the first: the caller's read of the next
-    /// block, which then overlaps this block's work instead of holding up every worker.
+    /// `alongside`, when given, runs before the items, on the first thread free
+    /// (``WorkQueue/run(items:workers:alongside:_:)``): the caller's read of the next block, which
+    /// then overlaps this block's work instead of holding up every worker.
     func runLevelsAndCPPS(block: SignalBlock, frames: Range<Int>, levels: UnsafeMutableBufferPointer<Double>,
                           cppsFrames: Range<Int>, cpp: UnsafeMutableBufferPointer<Double>,
                           alongside: (@Sendable () -> Void)? = nil) {
         let chunks = cppsChunks(frames: cppsFrames.count)
         let items = FirstPassItems(block: block, frames: frames, levels: levels, cppsFrames: cppsFrames, cpp: cpp)
-        let first = alongside == nil ? 0 : 1
-        WorkQueue.run(items: first + chunks + 1, workers: extractors.count) { worker, index in
-            let item = index - first
-            if item < 0 {
-                alongside?()
-            } else if item < chunks {
+        WorkQueue.run(items: chunks + 1, workers: extractors.count, alongside: alongside) { worker, item in
+            if item < chunks {
                 self.cppsChunk(item, of: chunks, worker: worker, items)
             } else {
                 RMSTrack.levels(of: items.frames, in: items.block, frameLength: DeliveryAnalyzer.frameLength,
@@ -105,16 +102,11 @@ final class BlockWork: @unchecked Sendable {
                   alongside: (@Sendable () -> Void)? = nil) -> [[PitchCandidate]] {
         var candidates = [[PitchCandidate]](repeating: [], count: frames.count)
         let pitchChunks = (frames.count + BlockWork.pitchChunkFrames - 1) / BlockWork.pitchChunkFrames
-        let first = alongside == nil ? 0 : 1
         candidates.withUnsafeMutableBufferPointer { slots in
             gated.withUnsafeBufferPointer { gated in
                 let items = PitchItems(block: block, frames: frames, gated: gated, candidates: slots.baseAddress!)
-                WorkQueue.run(items: first + pitchChunks, workers: extractors.count) { worker, index in
-                    if index < first {
-                        alongside?()
-                    } else {
-                        self.pitchChunk(index - first, worker: worker, items)
-                    }
+                WorkQueue.run(items: pitchChunks, workers: extractors.count, alongside: alongside) { worker, item in
+                    self.pitchChunk(item, worker: worker, items)
                 }
             }
         }

@@ -14,16 +14,25 @@ enum WorkQueue {
     /// threads (the calling thread alone for one); `worker` is in `0..<workers` and no two calls
     /// with the same `worker` run at once, so per-worker state (buffers, analysers) needs no lock.
     /// Items are taken in ascending order: put the longest first for an even finish.
-    static func run(items: Int, workers: Int, _ body: @escaping @Sendable (_ worker: Int, _ item: Int) -> Void) {
-        guard items > 0 else { return }
-        let threads = min(max(1, workers), items)
+    ///
+    /// `alongside`, when given, is one more task, taken before the items by whichever thread
+    /// comes first (the analysis reads its next block there, beside this block's work).
+    static func run(items: Int, workers: Int, alongside: (@Sendable () -> Void)? = nil,
+                    _ body: @escaping @Sendable (_ worker: Int, _ item: Int) -> Void) {
+        let first = alongside == nil ? 0 : 1
+        let tasks = first + items
+        guard tasks > 0 else { return }
+        @Sendable func perform(_ worker: Int, _ task: Int) {
+            if task < first { alongside?() } else { body(worker, task - first) }
+        }
+        let threads = min(max(1, workers), tasks)
         guard threads > 1 else {
-            for item in 0..<items { body(0, item) }
+            for task in 0..<tasks { perform(0, task) }
             return
         }
-        let counter = Counter(limit: items)
+        let counter = Counter(limit: tasks)
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
-            while let item = counter.take() { body(worker, item) }
+            while let task = counter.take() { perform(worker, task) }
         }
     }
 
