@@ -15,24 +15,11 @@ enum RMSTrack {
         sampleCount <= frameLength ? 1 : 1 + (sampleCount - frameLength) / hop
     }
 
-    static func levels(_ samples: [Double], frameLength: Int, hop: Int) -> [Double] {
-        let count = frameCount(sampleCount: samples.count, frameLength: frameLength, hop: hop)
-        var out = [Double](repeating: floorDB, count: count)
-        levels(of: 0..<count, in: SignalBlock(start: 0, values: samples, totalCount: samples.count),
-               frameLength: frameLength, hop: hop, into: &out)
-        return out
-    }
-
     /// Writes the levels of `frames` into `out[frames]`, reading `block`, which must hold every
     /// sample of those frames (`[first·hop, last·hop + frameLength)`, cut at the signal's end).
     /// Each frame's sum runs over the same samples in the same order as on the whole signal.
-    static func levels(of frames: Range<Int>, in block: SignalBlock, frameLength: Int, hop: Int,
-                       into out: inout [Double]) {
-        out.withUnsafeMutableBufferPointer { levels(of: frames, in: block, frameLength: frameLength, hop: hop, into: $0) }
-    }
-
-    /// ``levels(of:in:frameLength:hop:into:)`` into memory the caller holds (the analysis writes
-    /// each block's levels from a worker thread, beside that block's CPPS: ``BlockWork``).
+    /// `out` is memory the caller holds: the analysis writes each block's levels from a worker
+    /// thread, beside that block's CPPS (``BlockWork``).
     static func levels(of frames: Range<Int>, in block: SignalBlock, frameLength: Int, hop: Int,
                        into out: UnsafeMutableBufferPointer<Double>) {
         block.values.withUnsafeBufferPointer { x in
