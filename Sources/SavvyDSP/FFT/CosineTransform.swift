@@ -70,17 +70,15 @@ final class CosineTransform {
             sums += cosineRaw.loadUnaligned(fromByteOffset: j * stride, as: SIMD4<Double>.self) * difference
             j += 4
         }
-        var early = SIMD2<Double>(sums[0], sums[1])
-        let late = SIMD2<Double>(sums[2], sums[3])
         while j < n / 2 {
             let a = Double(x[j]), b = Double(x[n - j])
             let mean = 0.5 * (a + b), difference = a - b
             z[j] = mean - sine[j] * difference
             z[n - j] = mean + sine[j] * difference
-            early[0] += cosine[j] * difference
+            sums[0] += cosine[j] * difference
             j += 1
         }
-        let s0 = late[1], s1 = early[0], s2 = early[1], s3 = late[0]
+        let s1 = sums[0], s2 = sums[1], s3 = sums[2], s0 = sums[3]
         plan.forward(buffer)
         // FFTW's forward transform has e^(−i…), so its imaginary parts are −Σ z·sin: subtracted
         let spectrum = buffer.spectrum.baseAddress!

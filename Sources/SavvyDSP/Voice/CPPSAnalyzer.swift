@@ -590,13 +590,8 @@ final class CPPSAnalyzer {
             i += 4
         }
         while i <= last - 1 {
-            // the same test as bit patterns (positive doubles order as their bits do; a sign bit
-            // of the difference is 1 when current is smaller)
-            let current = smoothed[i].bitPattern
-            let left = (smoothed[i - 1] * slack).bitPattern
-            let right = (smoothed[i + 1] * slack).bitPattern
             candidates[candidateCount] = i
-            candidateCount &+= Int(((current &- left) >> 63 | (current &- right) >> 63) ^ 1)
+            candidateCount &+= smoothed[i] >= smoothed[i - 1] * slack && smoothed[i] >= smoothed[i + 1] * slack ? 1 : 0
             i += 1
         }
         // the two ends and each candidate with its neighbours (ascending, each bin once), in

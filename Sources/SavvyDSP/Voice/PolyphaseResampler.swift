@@ -95,12 +95,11 @@ struct PolyphaseResampler {
                 // output to the next: two integer divisions an output (tens of cycles each, the
                 // rate being no compile-time constant) cost about as much as its 32-tap product
                 let stepQuotient = down / up, stepRemainder = down % up
-                var centre = outputs.lowerBound * down + halfLength
-                var phase = centre % up
-                var newest = (centre - phase) / up
+                let firstCentre = outputs.lowerBound * down + halfLength
+                var phase = firstCentre % up
+                var newest = (firstCentre - phase) / up
                 for m in outputs {
                     defer {
-                        centre += down
                         phase += stepRemainder
                         newest += stepQuotient
                         if phase >= up {
@@ -116,6 +115,8 @@ struct PolyphaseResampler {
                             x.baseAddress! + (oldest - base), runs.baseAddress! + starts[phase], count: runCount)
                         continue
                     }
+                    // near the signal's ends: the taps that meet samples inside it, one by one
+                    let centre = newest * up + phase
                     var jLow = centre - 2 * halfLength
                     jLow = jLow <= 0 ? 0 : (jLow + up - 1) / up
                     let jHigh = min(n - 1, centre / up)
