@@ -12,33 +12,27 @@ import Foundation
 /// same code, one soxr stream, in order); only the moment they are ready differs.
 public final class BackgroundDecode: @unchecked Sendable {
     // State shared with the decode thread is guarded by `condition`: `finished` and `failure`
-    // are written once under it; the spool keeps its own count under its own lock.
+    // are written once under it. The spool keeps its own count under its own lock; the decode
+    // thread broadcasts under `condition` after each append, so a reader that saw too few samples
+    // while holding it cannot miss the wake-up.
     private let spool: SampleSpool
     private let condition = NSCondition()
-    private var available = 0
     private var finished = false
     private var failure: AudioError?
 
     /// What the file is, from its header.
     public let source: AudioFileInfo
 
-    /// The number of 16 kHz samples the decode will give, computed from the header: the frame
-    /// count at 16 kHz, else round(frames × 16000 / rate), half up — soxr's output length
-    /// (measured against soxr itself for 390 lengths and block sizes at 13 rates, among them
-    /// 7999 Hz and 37.8 kHz; `BackgroundDecodeTests` checks 63). A header can be wrong about its frames
-    /// (the decode then stops short and fails, or gives more), so a caller that relies on it
-    /// compares it with ``finish()``'s ``DecodedAudioFile/sampleCount``.
+    /// The number of 16 kHz samples the decode will give, computed from the header
+    /// (`AudioFile.PreparedDecode.expectedSampleCount`). A header can be wrong about its frames,
+    /// so a caller that relies on it compares it with ``finish()``'s
+    /// ``DecodedAudioFile/sampleCount``.
     public let expectedSampleCount: Int
 
-    private init(spool: SampleSpool, source: AudioFileInfo) {
+    private init(spool: SampleSpool, prepared: AudioFile.PreparedDecode) {
         self.spool = spool
-        self.source = source
-        if source.sampleRate == AudioFile.targetSampleRate {
-            expectedSampleCount = Int(source.frames)
-        } else {
-            let exact = Double(source.frames) * Double(AudioFile.targetSampleRate) / Double(source.sampleRate)
-            expectedSampleCount = Int((exact + 0.5).rounded(.down))
-        }
+        source = prepared.info
+        expectedSampleCount = prepared.expectedSampleCount
     }
 
     /// Checks `path`'s header and starts decoding it to 16 kHz mono in a private temporary file
@@ -48,7 +42,7 @@ public final class BackgroundDecode: @unchecked Sendable {
                              folder: String = FileManager.default.temporaryDirectory.path) throws(AudioError) -> BackgroundDecode {
         let prepared = try AudioFile.prepare(path: readPath, displayPath: displayPath, maxDuration: maxDuration)
         let spool = try SampleSpool(path: prepared.path, folder: folder)
-        let decode = BackgroundDecode(spool: spool, source: prepared.info)
+        let decode = BackgroundDecode(spool: spool, prepared: prepared)
         let thread = Thread { decode.run(prepared) }
         thread.name = "savvy-decode"
         thread.start()
@@ -61,7 +55,6 @@ public final class BackgroundDecode: @unchecked Sendable {
             try prepared.pump { block throws(AudioError) in
                 try spool.append(block)
                 condition.lock()
-                available = spool.count
                 condition.broadcast()
                 condition.unlock()
             }
@@ -69,7 +62,6 @@ public final class BackgroundDecode: @unchecked Sendable {
             failure = error
         }
         condition.lock()
-        available = spool.count
         self.failure = failure
         finished = true
         condition.broadcast()
@@ -81,8 +73,8 @@ public final class BackgroundDecode: @unchecked Sendable {
     /// asked for. Throws the decode's error when it failed before writing them.
     public func samples(in range: Range<Int>) throws(AudioError) -> [Float]? {
         condition.lock()
-        while available < range.upperBound && !finished { condition.wait() }
-        let reached = available >= range.upperBound
+        while spool.count < range.upperBound && !finished { condition.wait() }
+        let reached = spool.count >= range.upperBound
         let failure = self.failure
         condition.unlock()
         if reached { return try spool.read(range) }
