@@ -71,36 +71,35 @@ final class BlockwiseAnalysisTests: XCTestCase {
         }
     }
 
+    /// A source of constant samples, with a NaN at `nanAt` and a read error for any range that
+    /// reaches past `failsPast`.
+    private struct ScriptedSource: SampleSource {
+        struct ReadError: Error, Equatable {}
+        let sampleRate = 16_000
+        let sampleCount: Int
+        let failsPast: Int
+        var nanAt: Int?
+
+        func samples(in range: Range<Int>) throws -> [Float] {
+            if range.upperBound > failsPast { throw ReadError() }
+            return range.map { $0 == nanAt ? .nan : 0.1 }
+        }
+    }
+
     /// Reads go through the source: a failing read surfaces as the source's own error.
     func testIssue13_sourceReadErrorsPropagate() {
-        struct Failing: SampleSource {
-            struct ReadError: Error, Equatable {}
-            let sampleRate = 16_000
-            let sampleCount = 48_000
-            func samples(in range: Range<Int>) throws -> [Float] {
-                if range.upperBound > 30_000 { throw ReadError() }
-                return [Float](repeating: 0.1, count: range.count)
-            }
-        }
-        XCTAssertThrowsError(try DeliveryAnalyzer().analyze(Failing(), blockSeconds: 1)) {
-            XCTAssertEqual($0 as? Failing.ReadError, Failing.ReadError())
+        XCTAssertThrowsError(try DeliveryAnalyzer().analyze(ScriptedSource(sampleCount: 48_000, failsPast: 30_000),
+                                                            blockSeconds: 1)) {
+            XCTAssertEqual($0 as? ScriptedSource.ReadError, ScriptedSource.ReadError())
         }
     }
 
     /// Each pass reads the next block beside the current one's work; what a block throws must
     /// still come before what a later block's read throws, at any thread count.
     func testIssue13_aBlocksOwnErrorComesBeforeTheNextBlocksReadError() throws {
-        struct NaNThenFailing: SampleSource {
-            struct ReadError: Error, Equatable {}
-            let sampleRate = 16_000
-            let sampleCount = 64_000
-            func samples(in range: Range<Int>) throws -> [Float] {
-                if range.upperBound > 40_000 { throw ReadError() }
-                return range.map { $0 == 5_000 ? .nan : 0.1 }
-            }
-        }
+        let source = ScriptedSource(sampleCount: 64_000, failsPast: 40_000, nanAt: 5_000)
         for threads in [1, 2, 3] {
-            XCTAssertThrowsError(try DeliveryAnalyzer(threads: threads).analyze(NaNThenFailing(), blockSeconds: 1)) {
+            XCTAssertThrowsError(try DeliveryAnalyzer(threads: threads).analyze(source, blockSeconds: 1)) {
                 XCTAssertEqual($0 as? DSPError, .nonFiniteSample(index: 5_000), "\(threads) threads")
             }
         }
