@@ -69,7 +69,10 @@ sys.exit(0 if any(split.get(json.loads(line)["id"]) == "train" for line in open(
     # training answers from the complete ones, so another set retrains another table. A
     # difference is a line, not the end of the bench; the figures below are then this set's own
     # retrain.
+    # The report is written before the table is compared, so an empty one means the retrain
+    # itself failed: that still ends the bench.
     if ! "$SAVVY_VENV/bin/python" scripts/train-generic.py --check > "$OUT/generic-train.json"; then
+      [ -s "$OUT/generic-train.json" ] || exit 1
       echo "generic weights check: GenericWeights.swift is not what $OUT/content trains (the table was fitted on another set's transcripts); the lines below are this set's retrain"
     fi
     python3 -c 'import json, sys
