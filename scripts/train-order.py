@@ -44,6 +44,28 @@ from evidence that knows nothing of position:
                  answers to maximise (out-of-order answers flagged) - 4 x (in-order answers
                  flagged): a false "out of order" on a good answer is worse advice than a missed one
 
+Session 25, a lower L2 penalty for the content models (CONTENT_L2), measured and not kept. Out
+of fold at sentence level they are held close to the class priors at 1e-2 (see CONTENT_L2), and a
+lower penalty raises the check's cross-validated criterion well beyond a retrain's noise (about
+0.02). On the set as made on this machine (the 93 held-out answers and the 262 complete and 524
+out-of-order training answers spoken and transcribed, the missing and off-topic variants re-cut
+from those: 1765 training units; content costs re-chosen for each; flagged / total out of order,
+false flags / in order):
+                      held out                 cross-validated (training)   criterion
+  1e-2 (kept)         18/24, 3/69, AUC 0.901   334/524, 53/1241             0.467
+  1e-3                17/24, 1/69, AUC 0.922   325/524, 37/1241             0.501
+  1e-4                18/24, 1/69, AUC 0.890   335/524, 41/1241             0.507
+With only the complete training answers spoken (1763 units) 1e-2 / 1e-3 / 3e-4 / 1e-4 / 3e-5 gave
+criterion 0.435 / 0.495 / 0.502 / 0.511 / 0.501, held out 14 / 18 / 18 / 16 / 14 of 24 flagged;
+the runtime bench at 1e-4 against the committed table 16/24 either way, in order flagged
+1 -> 0 of 69, map precision 0.81 -> 0.83. But every lower penalty, on either training set, stops
+flagging the STAR answer that leads with its Result in OrderCheckModelTests, written for that test
+and not from the set (its Result is read as Situation). One answer is little evidence, but it is
+the only out-of-order answer we have that is not worded like the set: the set's answers are all
+written by us in a few patterns, which a looser fit can learn and cross-validation by scenario
+cannot see. Answers the coach will judge are worded by others, so 1e-2 stays until the set holds
+wording that is not ours to choose the penalty by.
+
 Session 21, the prompt as content evidence. The content model read an impromptu thesis as one
 more point wherever it stood, so a talk that gives its points before its thesis was reported in
 order (held out 1 of 6 impromptu answers flagged). A thesis restates the prompt: on the set's
@@ -241,6 +263,17 @@ def content_blocks(vectors):
 CUE_WEIGHT = 0.5
 
 
+# L2 penalty of the content models' fit (train-structure's train_drill_model, 600 steps at rate 2),
+# the check's own setting though the same value as the structure model's. It holds them close to
+# the class priors: session 25, sentence-level content model out of fold (folds by scenario;
+# log-loss / share right), STAR 0.905 / 0.711 at 1e-2, 0.613 / 0.776 at 1e-3, 0.567 / 0.780 at
+# 3e-4; pitch 0.822 -> 0.587 -> 0.564; PREP 0.720 -> 0.493 -> 0.466; impromptu 0.821 -> 0.741 ->
+# 0.762 (1500 steps gave the same as 600; bag-of-words inputs gained at most 0.04 in log-loss).
+# Kept at 1e-2 all the same: a looser fit may learn the dev set's own wording (the module
+# docstring's session-25 table).
+CONTENT_L2 = 1e-2
+
+
 def cue_inputs(texts, sections):
     """Per sentence, for each section in the drill's order, whether one of its cue phrases occurs
     and whether one starts within the first 3 words (train-structure's cue_features, the
@@ -297,16 +330,16 @@ class ContentCache:
             self.models = {k: data[k] for k in data.files}
         self.used = {}
 
-    def fit(self, x, y, classes):
+    def fit(self, x, y, classes, l2):
         digest = hashlib.sha256()
-        # The trainer's own code is part of the key: a change to how it fits refits.
+        # The trainer's own code and settings are part of the key: a change to how it fits refits.
         digest.update(inspect.getsource(structure.train_drill_model).encode())
-        digest.update(f"{classes} {x.shape}".encode())
+        digest.update(f"{classes} {x.shape} l2={l2!r}".encode())
         digest.update(np.ascontiguousarray(x, dtype="<f8").tobytes())
         digest.update(np.ascontiguousarray(y, dtype="<i8").tobytes())
         key = digest.hexdigest()
         if key not in self.models:
-            self.models[key] = structure.train_drill_model(x, y, classes)
+            self.models[key] = structure.train_drill_model(x, y, classes, l2=l2)
         self.used[key] = self.models[key]
         return self.models[key]
 
@@ -492,7 +525,8 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
         rows = [(x, y) for a, source, texts, vs, ms, ys, _, _ in units
                 if a["drill"] == drill and a["split"] == "train" and fold(a) != f and source in ("whisper", "text")
                 for x, y in zip(content_input(vs, ms, cue_inputs(texts, drills[drill]), prompt_inputs(vs, prompt_vector(a))), ys)]
-        return cache.fit(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]), len(drills[drill]) + 1)
+        return cache.fit(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]), len(drills[drill]) + 1,
+                         CONTENT_L2)
 
     trained = sorted({a["drill"] for a in answers if a["split"] == "train"})
     # Rounded to the Float32 the Swift table stores, so held-out figures are the runtime's.
