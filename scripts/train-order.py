@@ -60,8 +60,9 @@ With only the complete training answers spoken (1763 units) 1e-2 / 1e-3 / 3e-4 /
 criterion 0.435 / 0.495 / 0.502 / 0.511 / 0.501, held out 14 / 18 / 18 / 16 / 14 of 24 flagged;
 the runtime bench at 1e-4 against the committed table 16/24 either way, in order flagged
 1 -> 0 of 69, map precision 0.81 -> 0.83. But every lower penalty tried (3e-3 down; 1e-3 and
-1e-4 on both training sets) stops flagging the STAR answer that leads with its Result in OrderCheckModelTests, written for that test
-and not from the set (its Result is read as Situation). One answer is little evidence, but it is
+1e-4 on both training sets) stops flagging the STAR answer that leads with its Result in
+OrderCheckModelTests, written for that test and not from the set (its Result is read as
+Situation). One answer is little evidence, but it is
 the only out-of-order answer we have that is not worded like the set: the set's answers are all
 written by us in a few patterns, which a looser fit can learn and cross-validation by scenario
 cannot see. Answers the coach will judge are worded by others, so 1e-2 stays until the set holds
