@@ -37,6 +37,10 @@ if [ -x "${SAVVY_VENV:-}/bin/python" ]; then
   "$PIPER_VENV/bin/python" scripts/make-content-set.py --out "$OUT/content-neural" --audio --split test \
     --voice neural
   python3 bench/content_bench.py --savvy "$SAVVY" --set "$OUT/content-neural" | tee "$OUT/content-neural.txt"
+  # Answers by other writers (scripts/content/others.py, never trained on), in wording and orders
+  # of their own: what of the figures above is our set's wording.
+  python3 scripts/make-content-set.py --out "$OUT/content-others" --audio --writers others
+  python3 bench/content_bench.py --savvy "$SAVVY" --set "$OUT/content-others" | tee "$OUT/content-others.txt"
   # The committed relevance calibration must be what its script trains from its committed input
   # (issue 14): --check retrains and exits 1 on any byte of difference.
   "$SAVVY_VENV/bin/python" scripts/train-relevance.py --check > "$OUT/relevance-train.json"

@@ -43,9 +43,13 @@ Output (OUT, default bench/out/content):
 Deterministic: fixed seed, sox -R -D. Needs espeak-ng and sox only with --audio; --transcribe
 needs a savvy binary and SAVVY_VENV (Whisper).
 
+  with --writers others:  the answers of scripts/content/others.py instead, by three writers who
+                 never saw the ones above, every one held out (see other_answers); bench/run.sh
+                 makes them into bench/out/content-others.
+
 Usage: scripts/make-content-set.py [--out DIR] [--audio [--transcribe [--savvy PATH] [--jobs N]]]
                                    [--split train|test|all] [--train-variants complete,...]
-                                   [--voice espeak|neural]
+                                   [--voice espeak|neural] [--writers ours|others]
 
 --train-variants speaks (and transcribes) only those variants of the training split (complete,
 missing, out-of-order, off-topic); held-out answers are always all made. For a quick retrain:
@@ -148,6 +152,48 @@ def answers():
                        prompt=scenarios[j]["prompt"], onTopic=False)
             built.append(off)
         result.extend(built)
+    return result
+
+
+def other_answers():
+    """The answers of scripts/content/others.py, every one held out (split "test"): written by
+    three writers who never saw the set above, each in a style of their own, so a model that has
+    learned the set's wording shows it here. Each scenario gives its complete answer, one
+    missing each section, the writer's own out-of-order telling of the same content
+    (variant out-of-order: rewritten to be told that way, not cut and re-joined) and the
+    complete answer under the prompt of the same writer's and drill's scenario sharing the most
+    content words with it (off-topic), never one whose prompt it names in "same_topic" (a story
+    that would answer that question too)."""
+    import others
+    result = []
+    for drill, (sections, _) in DRILLS.items():
+        scenarios = [s for s in others.SCENARIOS if s["drill"] == drill]
+        built = {}
+        for index, scenario in enumerate(scenarios):
+            base = f"others-{scenario['writer']}-{drill}-{index:02d}"
+
+            def add(variant, sentences, prompt=scenario["prompt"], on_topic=True):
+                built[f"{base}-{variant}"] = {
+                    "id": f"{base}-{variant}", "drill": drill, "split": "test",
+                    "variant": variant,
+                    "scenario": base, "prompt": prompt, "onTopic": on_topic,
+                    "sentences": [{"text": t, "label": l} for l, t in sentences]}
+
+            add("complete", scenario["inorder"])
+            for section in sections:
+                add(f"missing-{section}", [s for s in scenario["inorder"] if s[0] != section])
+            add("out-of-order", scenario["reordered"])
+        for index, scenario in enumerate(scenarios):
+            text = " ".join(t for _, t in scenario["inorder"])
+            candidates = [(len(stems(other["prompt"]) & stems(text)), -j, j) for j, other in enumerate(scenarios)
+                          if j != index and other["writer"] == scenario["writer"]
+                          and other["prompt"] not in scenario.get("same_topic", [])
+                          and scenario["prompt"] not in other.get("same_topic", [])]
+            _, _, j = max(candidates)
+            base = f"others-{scenario['writer']}-{drill}-{index:02d}"
+            built[f"{base}-off-topic"] = dict(built[f"{base}-complete"], id=f"{base}-off-topic", variant="off-topic",
+                                              prompt=scenarios[j]["prompt"], onTopic=False)
+        result.extend(built.values())
     return result
 
 
@@ -450,6 +496,9 @@ def main():
     parser.add_argument("--out", default="bench/out/content")
     parser.add_argument("--audio", action="store_true")
     parser.add_argument("--split", choices=["train", "test", "all"], default="all")
+    parser.add_argument("--writers", choices=["ours", "others"], default="ours",
+                        help="whose answers: the set's (scripts/content/<drill>.py, split into train and test) "
+                             "or the other writers' (scripts/content/others.py, all held out; see other_answers)")
     parser.add_argument("--transcribe", action="store_true",
                         help="also write whisper.jsonl: every answer's words as savvy's content judge receives them")
     parser.add_argument("--savvy", default=os.environ.get("SAVVY", ".build/release/savvy"),
@@ -466,7 +515,7 @@ def main():
                              "(faster, not the transcript check; run with the venv's python)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    everything = answers()
+    everything = answers() if args.writers == "ours" else other_answers()
     with open(os.path.join(args.out, "answers.jsonl"), "w") as f:
         for answer in everything:
             f.write(json.dumps(answer, sort_keys=True) + "\n")
