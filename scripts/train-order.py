@@ -56,7 +56,7 @@ order, false flags / in order, pooled AUC):
   1e-4 (kept)         35/60, 14/345, AUC 0.904  0.421
 Through the binary (content bench, Whisper): the session-25 table (1e-2, trained on every variant
 spoken on an earlier machine) 34/60 with 16/345 false, the 1e-4 table 34/60 with 12/345; on the
-held-out split 16/24 either way, false 1/69 -> 0/69. Of the four STAR answers that lead with
+held-out split 16/24 -> 18/24 flagged, false 1/69 either way. Of the four STAR answers that lead with
 their Result in OrderCheckModelTests (ours and one per writer; written sentences), 1e-2 flags
 ours and b's, 1e-4 a's, b's and c's (a's with its Result read as Situation). So the one answer
 below that held 1e-2 in place was one writer's case, not the rule; the other writers' answers are
