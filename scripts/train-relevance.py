@@ -188,6 +188,23 @@ def parse_prompts():
     return banks
 
 
+# PromptTopic.swift: a talk instruction at the start of a prompt ("Talk for two minutes about
+# ...") is not what it asks about; the banks hold bare topics.
+INSTRUCTION = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:talk|speak)|(?:give|deliver|prepare)\s+an?\s+(?:short\s+|quick\s+|brief\s+)?"
+    r"(?:[\w-]+[\s-]minute\s+)?(?:talk|speech|presentation)|say\s+a\s+few\s+words)"
+    r"(?:\s+for\s+(?:about\s+|around\s+|up\s+to\s+)?[\w-]+(?:\s+or\s+[\w-]+)?\s+minutes?)?\s+(?:about|on)\s+",
+    re.IGNORECASE)
+
+
+def prompt_topic(prompt):
+    """The prompt without a talk instruction at its start (PromptTopic.topic); itself when it has
+    none or nothing would be left."""
+    match = INSTRUCTION.match(prompt)
+    rest = prompt[match.end():].strip() if match else ""
+    return rest or prompt
+
+
 def other_prompts(banks, drill, prompt):
     """The drill's other prompts; every built-in prompt when the drill has no other (SemanticScorer.otherPrompts)."""
     others = [p for p in banks.get(drill, []) if p != prompt]
@@ -386,6 +403,7 @@ def load_pairs():
 
     def features(a, vectors, prompt, drill=None):
         drill = drill or a["drill"]
+        prompt = prompt_topic(prompt.strip())
         x, closer = relevance_features(vectors, embed([prompt])[0], embed(other_prompts(banks, drill, prompt)),
                                        *centres[drill], exemplars[drill])
         return {"x": x, "closer": closer}

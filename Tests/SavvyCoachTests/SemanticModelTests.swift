@@ -71,6 +71,32 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertTrue(onTopic.relevance.reason.contains("'within three weeks"), onTopic.relevance.reason)
     }
 
+    /// Session 26: a prompt typed with its instruction ("Talk for two minutes about public
+    /// libraries.") met every impromptu talk in that instruction — a talk on first aid, by one of
+    /// the other writers (scripts/content/others.py), scored Relevance 4 for it, "addressing" two
+    /// and minutes. Relevance now judges the prompt's topic: framed or bare, the same score, off
+    /// topic under the libraries prompt and on topic under its own.
+    func testIssue14_relevanceJudgesThePromptsTopicNotItsTalkInstruction() throws {
+        let scorer = SemanticScorer(embedder: try cached())
+        let talk = Fixtures.transcript([
+            "In the next two minutes I would like to persuade you that first aid is a skill everyone should have, and I will do it with a statistic, a story and a confession.",
+            "The statistic is that fewer than one in ten people in the UK survive a cardiac arrest outside hospital, and CPR from a bystander can roughly double their chances.",
+            "The story is about my neighbour, who collapsed while mowing his lawn, and the teenager next door who kept his heart going for eight minutes until the ambulance arrived, because she had done a course with the Guides.",
+            "The confession is that I was standing right beside her at the time with absolutely no idea what to do.",
+            "So please book a course this year; it takes a single afternoon, and one day somebody's whole life might depend on whether you went.",
+        ].joined(separator: " "))
+        let framed = try scorer.judge(
+            transcript: talk, drill: BuiltInDrills.impromptu, prompt: "Talk for two minutes about public libraries.")
+        let bare = try scorer.judge(transcript: talk, drill: BuiltInDrills.impromptu, prompt: "public libraries.")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(framed.relevance.score), 2, framed.relevance.reason)
+        XCTAssertEqual(framed.relevance.score, bare.relevance.score)
+        XCTAssertFalse(framed.relevance.reason.contains("minutes"), framed.relevance.reason)
+        let own = try scorer.judge(
+            transcript: talk, drill: BuiltInDrills.impromptu,
+            prompt: "Talk for two minutes about why everyone should learn first aid.")
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(own.relevance.score), 4, own.relevance.reason)
+    }
+
     /// Something that answers no prompt at all: meeting chatter and a passage of a story. The
     /// relevance inputs were only relative to the drill's other prompts, so such a text was by
     /// chance closest to about one prompt in five and scored "on topic" there (the chatter at 4

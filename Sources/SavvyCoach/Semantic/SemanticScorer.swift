@@ -180,7 +180,8 @@ public struct SemanticScorer {
         prompt: String, drill: Drill, sentences: [AnswerSentence], vectors: [[Double]], exemplars: [[Double]],
         spans: [StructureSpan], labels: [Int?], index: TranscriptIndex
     ) throws -> (CriterionScore, Double) {
-        let trimmed = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The prompt's topic: a talk instruction around it is not what it asks about (PromptTopic).
+        let trimmed = PromptTopic.topic(prompt.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !trimmed.isEmpty else {
             return (CriterionScore(score: 3, reason: "no prompt given; neutral score", tier: .semantic), 0.5)
         }
