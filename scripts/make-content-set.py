@@ -40,12 +40,11 @@ Output (OUT, default bench/out/content):
                  (truth.jsonl's "wpm" holds it), pauses of 0.35–0.8 s, no sampling noise. Every weight was trained on espeak-ng voices; this is
                  the check that the content tier has not learned them (bench/run.sh speaks the
                  held-out split so into bench/out/content-neural).
-Deterministic: fixed seed, sox -R -D. Needs espeak-ng and sox only with --audio; --transcribe
-needs a savvy binary and SAVVY_VENV (Whisper).
-
   with --writers others:  the answers of scripts/content/others.py instead, by three writers who
                  never saw the ones above, every one held out (see other_answers); bench/run.sh
                  makes them into bench/out/content-others.
+Deterministic: fixed seed, sox -R -D. Needs espeak-ng and sox only with --audio; --transcribe
+needs a savvy binary and SAVVY_VENV (Whisper).
 
 Usage: scripts/make-content-set.py [--out DIR] [--audio [--transcribe [--savvy PATH] [--jobs N]]]
                                    [--split train|test|all] [--train-variants complete,...]
@@ -108,6 +107,15 @@ def same_topic(scenario, index, other, j):
     return j in scenario.get("same_topic", []) or index in other.get("same_topic", [])
 
 
+def closest_prompt(text, scenarios, allowed):
+    """Index of the scenario among those `allowed(j, other)` whose prompt shares the most content
+    words with `text` (ties to the first): the off-topic prompt, so word overlap alone cannot
+    tell the answer is off topic."""
+    _, _, j = max((len(stems(other["prompt"]) & stems(text)), -j, j)
+                  for j, other in enumerate(scenarios) if allowed(j, other))
+    return j
+
+
 def answers():
     result = []
     for drill, (sections, scenarios) in DRILLS.items():
@@ -142,11 +150,9 @@ def answers():
         for index, scenario in enumerate(scenarios):
             split = scenario.get("split") or ("test" if index % 3 == 1 else "train")
             text = " ".join(t for s in sections for t, _ in section_sentences(scenario[s], s))
-            candidates = [(len(stems(other["prompt"]) & stems(text)), -j, j)
-                          for j, other in enumerate(scenarios)
-                          if j != index and (other.get("split") or ("test" if j % 3 == 1 else "train")) == split
-                          and not same_topic(scenario, index, other, j)]
-            _, _, j = max(candidates)
+            j = closest_prompt(text, scenarios, lambda j, other: (
+                j != index and (other.get("split") or ("test" if j % 3 == 1 else "train")) == split
+                and not same_topic(scenario, index, other, j)))
             complete = next(a for a in built if a["id"] == f"{drill}-{index:02d}-complete")
             off = dict(complete, id=f"{drill}-{index:02d}-off-topic", variant="off-topic",
                        prompt=scenarios[j]["prompt"], onTopic=False)
@@ -168,32 +174,21 @@ def other_answers():
     result = []
     for drill, (sections, _) in DRILLS.items():
         scenarios = [s for s in others.SCENARIOS if s["drill"] == drill]
-        built = {}
         for index, scenario in enumerate(scenarios):
             base = f"others-{scenario['writer']}-{drill}-{index:02d}"
-
-            def add(variant, sentences, prompt=scenario["prompt"], on_topic=True):
-                built[f"{base}-{variant}"] = {
-                    "id": f"{base}-{variant}", "drill": drill, "split": "test",
-                    "variant": variant,
-                    "scenario": base, "prompt": prompt, "onTopic": on_topic,
-                    "sentences": [{"text": t, "label": l} for l, t in sentences]}
-
-            add("complete", scenario["inorder"])
-            for section in sections:
-                add(f"missing-{section}", [s for s in scenario["inorder"] if s[0] != section])
-            add("out-of-order", scenario["reordered"])
-        for index, scenario in enumerate(scenarios):
-            text = " ".join(t for _, t in scenario["inorder"])
-            candidates = [(len(stems(other["prompt"]) & stems(text)), -j, j) for j, other in enumerate(scenarios)
-                          if j != index and other["writer"] == scenario["writer"]
-                          and other["prompt"] not in scenario.get("same_topic", [])
-                          and scenario["prompt"] not in other.get("same_topic", [])]
-            _, _, j = max(candidates)
-            base = f"others-{scenario['writer']}-{drill}-{index:02d}"
-            built[f"{base}-off-topic"] = dict(built[f"{base}-complete"], id=f"{base}-off-topic", variant="off-topic",
-                                              prompt=scenarios[j]["prompt"], onTopic=False)
-        result.extend(built.values())
+            j = closest_prompt(" ".join(t for _, t in scenario["inorder"]), scenarios, lambda j, other: (
+                j != index and other["writer"] == scenario["writer"]
+                and other["prompt"] not in scenario.get("same_topic", [])
+                and scenario["prompt"] not in other.get("same_topic", [])))
+            tellings = [("complete", scenario["inorder"], scenario["prompt"])] \
+                + [(f"missing-{section}", [s for s in scenario["inorder"] if s[0] != section], scenario["prompt"])
+                   for section in sections] \
+                + [("out-of-order", scenario["reordered"], scenario["prompt"]),
+                   ("off-topic", scenario["inorder"], scenarios[j]["prompt"])]
+            result.extend({"id": f"{base}-{variant}", "drill": drill, "split": "test", "variant": variant,
+                           "scenario": base, "prompt": prompt, "onTopic": variant != "off-topic",
+                           "sentences": [{"text": t, "label": l} for l, t in sentences]}
+                          for variant, sentences, prompt in tellings)
     return result
 
 

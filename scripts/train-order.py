@@ -536,15 +536,12 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
 
     cache = ContentCache(os.path.join(set_dir, "order-content-models.npz"))
 
-    def prompt_vector(a):
-        return embed([a["prompt"]])[0]
-
     def fit(drill, f):
         # The content model learns from every training answer's own sentences (written and
         # transcribed, every variant): its input does not depend on their order.
         rows = [(x, y) for a, source, texts, vs, ms, ys, _, _ in units
                 if a["drill"] == drill and a["split"] == "train" and fold(a) != f and source in ("whisper", "text")
-                for x, y in zip(content_input(vs, ms, cue_inputs(texts, drills[drill]), prompt_inputs(vs, prompt_vector(a))), ys)]
+                for x, y in zip(content_input(vs, ms, cue_inputs(texts, drills[drill]), prompt_inputs(vs, prompt_vector(embed, a))), ys)]
         return cache.fit(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]), len(drills[drill]) + 1,
                          CONTENT_L2)
 
@@ -560,15 +557,19 @@ def load_items(set_dir, w, v, params, committed_models, committed_presence_model
     return items, {d: models[(d, None)] for d in trained}
 
 
+def prompt_vector(embed, a):
+    """The prompt as asked (an off-topic answer's is another scenario's), embedded as the runtime
+    embeds the one it is given (the embedder remembers it)."""
+    return embed([a["prompt"]])[0]
+
+
 def item_of(unit, models, embed, drills, section_vectors, w, v, params, committed_models, committed_presence_models):
     """One answer's item: its content log-probabilities (a training answer's out of fold), and a
     held-out answer's structure evidence as the runtime computes it, for the map."""
     a, source, texts, vectors, middles, labels, times, truth_starts = unit
     K = len(drills[a["drill"]])
-    # The prompt as asked (an off-topic answer's is another scenario's), embedded as the runtime
-    # embeds the one it is given (the embedder remembers it).
     content = content_logp(models[(a["drill"], None if a["split"] == "test" else fold(a))], vectors, middles,
-                           cue_inputs(texts, drills[a["drill"]]), prompt_inputs(vectors, embed([a["prompt"]])[0]))
+                           cue_inputs(texts, drills[a["drill"]]), prompt_inputs(vectors, prompt_vector(embed, a)))
     _, _, change = structure.evidence(vectors, texts, drills[a["drill"]], section_vectors[a["drill"]],
                                       np.zeros((len(texts), K + 1)))
     item = {"id": a["id"], "split": a["split"], "variant": a["variant"], "drill": a["drill"], "K": K,
@@ -838,24 +839,25 @@ def main():
     # weak drills' noise or misses the strong drills' swaps.
     checks = {drill: fit_check([it for it in train if it["drill"] == drill])
               for drill in sorted({it["drill"] for it in train})}
-    report = {"train": evaluate(train, checks), "cross-validation": cross_validate(train),
-              "test": evaluate(test, checks, w, v, params)}
+    report = {"train": evaluate(train, checks), "cross-validation": cross_validate(train)}
     for drill in sorted(checks):
         # Each drill's check is fitted on its own answers only, so this is that drill's share of the pooled figure.
         report[f"cross-validation {drill}"] = cross_validate([it for it in train if it["drill"] == drill])
-    for drill in sorted(checks):
-        subset = [it for it in test if it["drill"] == drill]
-        if subset:
-            report[f"test {drill}"] = evaluate(subset, checks, w, v, params)
+
+    def held_out(name, judged):
+        # Pooled, then per drill.
+        report[name] = evaluate(judged, checks, w, v, params)
+        for drill in sorted(checks):
+            subset = [it for it in judged if it["drill"] == drill]
+            if subset:
+                report[f"{name} {drill}"] = evaluate(subset, checks, w, v, params)
+
+    held_out("test", test)
     if args.others:
         # Another writers' answers: what of the held-out figures is our own set's wording.
         others = load_other_items(args.others, models, w, v, params, committed_models, presence_models)
         set_costs(others, costs)
-        report["others"] = evaluate(others, checks, w, v, params)
-        for drill in sorted(checks):
-            subset = [it for it in others if it["drill"] == drill]
-            if subset:
-                report[f"others {drill}"] = evaluate(subset, checks, w, v, params)
+        held_out("others", others)
     if args.diagnose:
         for it in test:
             b = best_hypothesis(it["hyps"], checks[it["drill"]][0])
