@@ -27,4 +27,17 @@ final class PromptTopicTests: XCTestCase {
             XCTAssertEqual(PromptTopic.topic(prompt), topic, prompt)
         }
     }
+
+    /// A recording the answer gate stops is told which of the prompt's words it never took up:
+    /// those of the topic, not "two" and "minutes" of the instruction (seen on an AMI meeting clip).
+    func testIssue14_aNonAnswerIsToldTheTopicsWordsItNeverUses() {
+        let texts = ["so shall we look at the buttons on the remote first"]
+        let sentences = AnswerSentence.split(Fixtures.transcript(texts[0]))
+        let judged = SemanticScorer.notAnAnswer(
+            drill: BuiltInDrills.impromptu, prompt: "Talk for two minutes about public libraries.",
+            sentences: sentences, texts: texts)
+        let reason = judged.relevance.reason
+        XCTAssertTrue(reason.hasSuffix("not addressed: public, libraries"), reason)
+        XCTAssertEqual(judged.relevance.score, 1)
+    }
 }

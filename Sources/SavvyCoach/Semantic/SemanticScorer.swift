@@ -141,7 +141,8 @@ public struct SemanticScorer {
     static func notAnAnswer(drill: Drill, prompt: String, sentences: [AnswerSentence], texts: [String]) -> SemanticJudgment {
         let spans = drill.sections.map { StructureSpan(sectionID: $0.id, name: $0.name, quote: nil, start: nil, end: nil) }
         let stems = ContentWords.stems(texts.joined(separator: " "))
-        let unsaid = ContentWords.keyWords(prompt).filter { !stems.contains(ContentWords.stem($0)) }
+        // The prompt's key words as relevance takes them: of its topic, not of a talk instruction.
+        let unsaid = ContentWords.keyWords(PromptTopic.topic(prompt)).filter { !stems.contains(ContentWords.stem($0)) }
         var reason = "off topic; it does not read like an answer at all (more like conversation or a reading than \(drill.titleWithArticle))"
         if !unsaid.isEmpty { reason += "; not addressed: " + unsaid.joined(separator: ", ") }
         return SemanticJudgment(
