@@ -16,6 +16,10 @@ with its section when sections are dropped or swapped). Each scenario yields sev
                 Example (its last section restates the Point). Session 18: the
                 check trained on neighbouring swaps alone called most such answers in order,
                 or said the Result was missing when it was told first
+  told-last     training split only, also out of order: the first section told after all the
+                others (a STAR Situation given last, a pitch that ends on its Hook)
+  first-swap    training split only, drills of four or more sections: the first two exchanged
+                (the neighbouring swap never touches them: Task before Situation, Problem before Hook)
   off-topic     the complete answer given to another scenario's prompt of the same drill and
                 split — the one whose prompt shares the most content words with the answer, so
                 word overlap alone cannot tell it is off topic; never a scenario the two name in
@@ -146,6 +150,16 @@ def answers():
                 # PREP's last section restates its Point: opening with it is opening with the Point.
                 moved = len(sections) - 1 - (1 if sections[-1] == "restate" else index % 2)
                 add("out-of-order", [parts[moved]] + parts[:moved] + parts[moved + 1:], name="told-first")
+            if split == "train" and len(sections) >= 3:
+                # Training only (the held-out split stays the one earlier figures were reported
+                # on): the moves the variants above never make, which other writers' tellings do
+                # (session 27): the first section told last (a STAR Situation given as "let me
+                # back up", a pitch that ends on its Hook) and, where the swap above never
+                # touches them, the first two sections exchanged (Task before Situation, Problem
+                # before Hook).
+                add("out-of-order", parts[1:] + parts[:1], name="told-last")
+                if len(sections) > 3:
+                    add("out-of-order", [parts[1], parts[0]] + parts[2:], name="first-swap")
         # Off-topic: the complete answer under the same-split prompt sharing the most words.
         for index, scenario in enumerate(scenarios):
             split = scenario.get("split") or ("test" if index % 3 == 1 else "train")

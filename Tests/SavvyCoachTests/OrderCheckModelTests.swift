@@ -72,6 +72,100 @@ final class OrderCheckModelTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(shown.count, 2, "flagged with the map as spoken: \(shown)")
     }
 
+    /// Session 27: moves the dev set never made. Its out-of-order answers swapped middle neighbours
+    /// or told a later section first; other writers also end on their first section (a STAR
+    /// Situation given last, a pitch ending on its Hook, a talk whose thesis comes after its
+    /// points) and open with their Close. Training now also re-cuts every training scenario told
+    /// with its first section last, and with its first two exchanged. Four talks by the other
+    /// writers (scripts/content/others.py, never trained on) that open with their Close, two of
+    /// them ending on their Opening, on the written sentences: the check before flagged none.
+    func testIssue14_impromptuTalksThatOpenWithTheirCloseAreFlagged() throws {
+        let scorer = try scorer()
+        var flagged: [String] = []
+        for talk in Self.closeFirstTalks {
+            let ordered = try scorer.judge(
+                transcript: Fixtures.transcript(talk.inOrder.joined(separator: " ")),
+                drill: BuiltInDrills.impromptu, prompt: talk.prompt)
+            XCTAssertTrue(ordered.inOrder, "\(talk.prompt) \(ordered.labels)")
+            let told = try scorer.judge(
+                transcript: Fixtures.transcript(talk.closeFirst.joined(separator: " ")),
+                drill: BuiltInDrills.impromptu, prompt: talk.prompt)
+            if !told.inOrder {
+                flagged.append(talk.prompt)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(flagged.count, 3, "flagged: \(flagged)")
+    }
+
+    private static let closeFirstTalks: [(writer: String, prompt: String, inOrder: [String], closeFirst: [String])] = [
+        (writer: "a", prompt: "Talk for two minutes about what makes a good neighbor.",
+         inOrder: [
+            "So what makes a good neighbor?",
+            "I've lived in five apartments and one house, and I think it comes down to three pretty small things.",
+            "First, they say hi, and I know that sounds tiny, but just knowing names changes everything when something goes wrong.",
+            "Second, they give a heads-up, like if they're having a party or doing construction, they knock and tell you first.",
+            "And third, they notice stuff, like when my old neighbor Frank saw my packages piling up and figured out I was in the hospital.",
+            "He called my sister, which I still think about.",
+            "So if you want a good neighbor, honestly, the easiest start is being one, and you can begin by learning one name this week.",
+         ],
+         closeFirst: [
+            "If you want a good neighbor, honestly, the easiest way to get one is to be one, and you could start by just learning one name this week.",
+            "I say that because I've lived in five apartments and one house, and I think being a good neighbor comes down to three pretty small things.",
+            "First, say hi, because just knowing names changes everything when something goes wrong.",
+            "Second, give a heads-up, like if you're having a party or doing construction, knock and tell people first.",
+            "And third, notice stuff, the way my old neighbor Frank saw my packages piling up and figured out I was in the hospital.",
+            "He called my sister, which I still think about.",
+         ]),
+        (writer: "c", prompt: "Talk for two minutes about what makes a good coach.",
+         inOrder: [
+            "What makes a good coach? I have had about a dozen in my life, from under-nines football to a rowing club at university, and I think the good ones all shared three habits.",
+            "They said far less than the bad ones; my best rowing coach would watch an entire outing and offer a single sentence, which you then chewed over for a week.",
+            "They remembered that you had a life outside the sport, so if your exams were looming, the session changed.",
+            "And crucially, they made losing feel like information rather than a verdict, which meant we were never afraid to try something new on race day.",
+            "So if you coach anything, even just your child's Saturday team, try talking less, noticing more and treating every defeat as a lesson, and see what happens.",
+         ],
+         closeFirst: [
+            "If you coach anything at all, even just your child's Saturday team, my advice is simple: talk less, notice more, and treat every defeat as a lesson.",
+            "I say that because I have had about a dozen coaches in my life, from under-nines football to a rowing club at university, and the good ones all shared those three habits.",
+            "My best rowing coach would watch an entire outing and offer a single sentence, which you then chewed over for a week.",
+            "The good ones also remembered that you had a life outside the sport, so if your exams were looming, the session changed.",
+            "And crucially, they made losing feel like information rather than a verdict, which meant we were never afraid to try something new on race day.",
+         ]),
+        (writer: "a", prompt: "Talk for two minutes about the best advice you've ever received.",
+         inOrder: [
+            "The best advice I ever got came from my first boss at a hardware store, and it was just four words: ask the dumb question.",
+            "I want to talk about why that stuck with me and where it's helped.",
+            "When I started, I was terrified of looking stupid, so I'd nod along and then quietly get things wrong.",
+            "He noticed, and told me that the dumb question costs you ten seconds, but the dumb mistake costs you an afternoon.",
+            "Years later, as an electrician's apprentice, that advice probably kept me from getting hurt more than once.",
+            "And now that I train people myself, I tell them the same thing on day one.",
+            "So whatever you're new at right now, ask the dumb question, because somebody else in the room is wondering it too.",
+         ],
+         closeFirst: [
+            "Whatever you're new at right now, ask the dumb question, because somebody else in the room is probably wondering the same thing.",
+            "I learned that the hard way, because when I started my first job at a hardware store I was terrified of looking stupid, so I'd nod along and then get things wrong.",
+            "My boss noticed, and told me the dumb question costs you ten seconds, but the dumb mistake costs you an afternoon.",
+            "Years later, as an electrician's apprentice, that advice probably kept me from getting hurt more than once.",
+            "And now that I train people myself, I tell them the same thing on day one.",
+            "So that's what I'd call the best advice I've ever gotten, just four words, ask the dumb question, and it's followed me through every job since.",
+         ]),
+        (writer: "b", prompt: "Talk for two minutes about why cities should plant more trees.",
+         inOrder: [
+            "Street trees are the cheapest infrastructure a city can buy, and I'll make the case on heat, money, and health.",
+            "On a summer afternoon, a shaded street can be 10 to 20 degrees cooler at ground level than a bare one.",
+            "Studies of American cities find that each dollar spent on street trees returns between one and a half and three dollars in lower energy bills, stormwater savings, and property values.",
+            "Neighborhoods with more tree canopy also see fewer heat-related hospital visits.",
+            "If your block has bare sidewalks, call 311 and request a street tree; in most cities it's free.",
+         ],
+         closeFirst: [
+            "If your block has bare sidewalks, call 311 and request a street tree; in most cities it's free.",
+            "On a summer afternoon, a shaded street can be 10 to 20 degrees cooler at ground level than a bare one.",
+            "Studies of American cities find that each dollar spent on street trees returns between one and a half and three dollars in lower energy bills, stormwater savings, and property values.",
+            "Neighborhoods with more tree canopy also see fewer heat-related hospital visits.",
+            "Heat, money, and health: that's why I call street trees the cheapest infrastructure a city can buy.",
+         ]),
+    ]
+
     /// The Result-first answers: ours (written for this test in session 18) and the other writers'.
     private static let resultFirstAnswers: [(writer: String, prompt: String, inOrder: [String], resultFirst: [String])] = [
         (writer: "ours", prompt: "Tell me about a time you improved a process that was slowing your team down.",
