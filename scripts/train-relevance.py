@@ -96,7 +96,27 @@ and every pair made from it, in one fold, so no fold is scored on a wording it w
           on- and off-topic answers lie apart: every STAR prompt asks for a work story); other
           drills get the ones chosen over all answers.
 
-Usage: $SAVVY_VENV/bin/python scripts/train-relevance.py [--export SET] [--write | --check]
+Session 27, STAR answers under another behavioural question, on the other writers' set
+(--others; make-content-set.py --writers others, never fitted): off topic at 2 or less 6/15 for
+STAR against 11-12/15 for the other drills, on topic at 4 or more 73/88. Each measure below as
+the AUC of on- against off-topic STAR answers there (88 / 15; the other drills' are 0.96-0.99
+with the model's features):
+  best / mean (the model's)                                          0.669 / 0.689
+  the mean's centred cosine minus its best over a larger bank (the
+    built-in STAR prompts and the set's 71, near-duplicates of the
+    prompt left out)                                                 0.736
+  the prompt's key words taken up by the answer (literally, or by
+    a word embedding within cosine 0.6)                              0.49-0.51
+  the prompt without its "tell me about a time you" framing          0.56-0.65
+  a learned per-dimension weighting of the centred cosine (trained
+    to pick each training answer's prompt among the drill's)         0.69-0.70
+  written sentences instead of transcripts (model's mean)            0.74
+On the set's own training answers the mean of an answer's centred sentences picks its prompt
+among the 31 STAR prompts with transcripts 32 % of the time (written, among all 71: 21 %). The
+sentence model tells a STAR story's theme from another's barely better than chance, so none of
+these was kept; the gain of the best (0.05 AUC) would move about one answer in fifteen.
+
+Usage: $SAVVY_VENV/bin/python scripts/train-relevance.py [--export SET] [--others DIR] [--write | --check]
 (needs the sentence model, see bench/semantic/minilm_ref.py; embeddings are cached in
 bench/out/relevance-embeddings.npz). `--check` allows each number one unit in its last printed
 place (CHECK_TOLERANCE): the encoder's float32 products round by the CPU's BLAS kernel.
@@ -438,6 +458,32 @@ def load_pairs():
     return pairs
 
 
+def other_pairs(set_dir):
+    """For `--others`: the answers of another set (make-content-set.py --writers others, all held
+    out), each under its own prompt, as pairs {id, drill, kind, onTopic, x, closer}; reported only."""
+    answers = [json.loads(line) for line in open(os.path.join(set_dir, "answers.jsonl"))]
+    whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
+    drills = structure.parse_drills()
+    banks = parse_prompts()
+    embed = structure.Embedder(CACHE)
+    exemplars = {d: typical_vectors(embed, drills[d]) for d in sorted(drills)}
+    centres = {d: (exemplars[d].mean(axis=0), embed(bank(banks, d)).mean(axis=0)) for d in sorted(drills)}
+    pairs = []
+    for a in answers:
+        w = whispers.get(a["id"])
+        if w is None or not w["words"] or not w.get("trusted", True):
+            continue
+        words = w["words"]
+        vectors = embed([" ".join(x["text"] for x in words[lo:hi]) for lo, hi in structure.runtime_sentences(words)])
+        prompt = prompt_topic(a["prompt"].strip())
+        x, closer = relevance_features(vectors, embed([prompt])[0], embed(other_prompts(banks, a["drill"], prompt)),
+                                       *centres[a["drill"]], exemplars[a["drill"]])
+        pairs.append({"id": a["id"], "drill": a["drill"], "kind": "own" if a["onTopic"] else "offTopic",
+                      "onTopic": a["onTopic"], "x": x, "closer": closer})
+    embed.save()
+    return pairs
+
+
 def swift_table(r, band3, drill_cuts, summary):
     def num(x):
         return f"{x:.6f}"
@@ -505,6 +551,9 @@ def describe(row):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--export", metavar="SET", help="rewrite the committed input from this set and stop")
+    parser.add_argument("--others", metavar="DIR",
+                        help="also report the figures on another transcribed set (one made with "
+                             "make-content-set.py --writers others --audio --transcribe; never fitted)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="write RelevanceWeights.swift")
     mode.add_argument("--check", action="store_true",
@@ -550,6 +599,9 @@ def main():
     if reworded:
         report["test, prompts reworded"] = figures(
             reworded, *over_cut(reworded, hinged(np.array([p["x"] for p in reworded]), knot) @ r + cut))
+    if args.others:
+        others = other_pairs(args.others)
+        report["others"] = figures(others, *over_cut(others, hinged(np.array([p["x"] for p in others]), knot) @ r + cut))
     print(json.dumps({
         "selection": [{"likeQuantile": q, "l2": l, "cvLogLoss": round(g, 4)} for g, q, _, l in grid],
         "chosen": {"likeQuantile": quantile, "likeKnot": round(knot, 4), "l2": l2, "fittedBias": round(fitted_bias, 3), "cut": cut, "band3": band3,
