@@ -27,6 +27,21 @@ final class OrderCheckModelTests: XCTestCase {
         return SemanticScorer(embedder: EmbeddingCache(try SentenceEncoder(modelDirectory: directory)))
     }
 
+    /// The judgment of an answer told in another order, and its sections in the order the map puts
+    /// them; first asserts that the same answer told in the drill's order is judged in order.
+    private func retold(
+        _ scorer: SemanticScorer, drill: Drill, prompt: String, inOrder: [String], as other: [String],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (SemanticJudgment, [String]) {
+        let ordered = try scorer.judge(
+            transcript: Fixtures.transcript(inOrder.joined(separator: " ")), drill: drill, prompt: prompt)
+        XCTAssertTrue(ordered.inOrder, "\(prompt) in order: \(ordered.labels)", file: file, line: line)
+        let told = try scorer.judge(
+            transcript: Fixtures.transcript(other.joined(separator: " ")), drill: drill, prompt: prompt)
+        let spoken = told.spans.filter(\.isPresent).sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.sectionID)
+        return (told, spoken)
+    }
+
     func testIssue14_aSwappedPrepAnswerIsFlaggedAndTheOrderedOneIsNot() throws {
         let scorer = try scorer()
         let prompt = "Should every team write down how it makes decisions?"
@@ -57,14 +72,8 @@ final class OrderCheckModelTests: XCTestCase {
         let scorer = try scorer()
         var shown: [String] = []
         for answer in Self.resultFirstAnswers {
-            let ordered = try scorer.judge(
-                transcript: Fixtures.transcript(answer.inOrder.joined(separator: " ")),
-                drill: BuiltInDrills.star, prompt: answer.prompt)
-            XCTAssertTrue(ordered.inOrder, "\(answer.writer): \(ordered.labels)")
-            let told = try scorer.judge(
-                transcript: Fixtures.transcript(answer.resultFirst.joined(separator: " ")),
-                drill: BuiltInDrills.star, prompt: answer.prompt)
-            let spoken = told.spans.filter(\.isPresent).sorted { ($0.start ?? 0) < ($1.start ?? 0) }.map(\.sectionID)
+            let (told, spoken) = try retold(
+                scorer, drill: BuiltInDrills.star, prompt: answer.prompt, inOrder: answer.inOrder, as: answer.resultFirst)
             if !told.inOrder && spoken == ["result", "situation", "task", "action"] {
                 shown.append(answer.writer)
             }
@@ -83,13 +92,8 @@ final class OrderCheckModelTests: XCTestCase {
         let scorer = try scorer()
         var flagged: [String] = []
         for talk in Self.closeFirstTalks {
-            let ordered = try scorer.judge(
-                transcript: Fixtures.transcript(talk.inOrder.joined(separator: " ")),
-                drill: BuiltInDrills.impromptu, prompt: talk.prompt)
-            XCTAssertTrue(ordered.inOrder, "\(talk.prompt) \(ordered.labels)")
-            let told = try scorer.judge(
-                transcript: Fixtures.transcript(talk.closeFirst.joined(separator: " ")),
-                drill: BuiltInDrills.impromptu, prompt: talk.prompt)
+            let (told, _) = try retold(
+                scorer, drill: BuiltInDrills.impromptu, prompt: talk.prompt, inOrder: talk.inOrder, as: talk.closeFirst)
             if !told.inOrder {
                 flagged.append(talk.prompt)
             }
