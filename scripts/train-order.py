@@ -64,7 +64,8 @@ PREP 12/15 with 1 false flag -> 9/15 with 3; kept, on the larger set. The map pl
 18/24 -> 17/24 flagged, in order 1/69 -> 0/69; other writers 34/60 -> 39/60 (pitches ending on
 their Hook 1/3 -> 3/3, talks opening with their Close and then the Opening 1/3 -> 3/3, Task before
 Situation 0/1 -> 1/1; one talk and one PREP answer fewer elsewhere), 12/345 -> 11/345. Still missed: STAR answers with the Situation last (0/3, "missing
-Situation": the content model reads a closing Situation as a Result), Task told after the
+Situation": Situation told last is their best hypothesis, at P(moved) 0.64 / 0.44 / 0.15 under
+STAR's threshold of 0.88 — the content model's Situation mass does not sit at their end), Task told after the
 Actions (0/3; Task and Action do not separate position-free, see session 15), and pitches that
 open with their Problem and then their Hook (0/3).
 Also measured and not kept: the prompt's topic (train-relevance.py's prompt_topic, the talk
