@@ -133,9 +133,7 @@ def export(jobs):
             todo.append((answer, wav, hashlib.sha256(open(wav, "rb").read()).hexdigest()))
         entries = []
         for answer, _, entry in content_set.worker_transcripts(todo, venv, jobs):
-            words = entry["words"]
-            sentences = [" ".join(w["text"] for w in words[lo:hi]) for lo, hi in structure.runtime_sentences(words)]
-            entries.append({"id": answer["id"], "sentences": sentences})
+            entries.append({"id": answer["id"], "sentences": structure.sentence_texts(entry["words"])})
     with open(SPOKEN, "w") as f:
         for e in entries:
             f.write(json.dumps(e, sort_keys=True) + "\n")

@@ -372,23 +372,25 @@ def figures(pairs, z, band3):
     return per
 
 
-def export(set_dir):
-    """The committed input from a set with runtime transcripts (see the module docstring)."""
+def transcribed(set_dir):
+    """A set's answers with a trusted runtime transcript, each with the runtime's sentences of it
+    (the runtime does not judge content on an untrusted one), and how many answers the set has."""
     answers = [json.loads(line) for line in open(os.path.join(set_dir, "answers.jsonl"))]
     whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
+    paired = [(a, whispers.get(a["id"])) for a in answers]
+    return [(a, structure.sentence_texts(w["words"])) for a, w in paired
+            if w is not None and w["words"] and w.get("trusted", True)], len(answers)
+
+
+def export(set_dir):
+    """The committed input from a set with runtime transcripts (see the module docstring)."""
+    answers, total = transcribed(set_dir)
     os.makedirs(os.path.dirname(INPUT), exist_ok=True)
-    kept = 0
     with open(INPUT, "w") as f:
-        for a in answers:
-            w = whispers.get(a["id"])
-            if w is None or not w["words"] or not w.get("trusted", True):
-                continue
-            words = w["words"]
-            sentences = [" ".join(x["text"] for x in words[lo:hi]) for lo, hi in structure.runtime_sentences(words)]
+        for a, sentences in answers:
             entry = {k: a[k] for k in ("id", "drill", "scenario", "split", "variant", "prompt", "onTopic")}
             f.write(json.dumps(dict(entry, sentences=sentences), ensure_ascii=False, sort_keys=True) + "\n")
-            kept += 1
-    print(f"{os.path.relpath(INPUT, ROOT)}: {kept} of {len(answers)} answers", file=sys.stderr)
+    print(f"{os.path.relpath(INPUT, ROOT)}: {len(answers)} of {total} answers", file=sys.stderr)
 
 
 def training_prompts():
@@ -408,25 +410,36 @@ def training_prompts():
     return prompts, same_topic
 
 
+def judge():
+    """The built-in prompt banks, the embedder, and how an answer's sentence vectors are judged
+    under a prompt as a drill's answer: {x, closer} of relevance_features, against the drill's
+    bank, centres and exemplars, the prompt's talk instruction dropped."""
+    drills = structure.parse_drills()
+    banks = parse_prompts()
+    embed = structure.Embedder(CACHE)
+    exemplars = {d: typical_vectors(embed, drills[d]) for d in sorted(drills)}
+    centres = {d: (exemplars[d].mean(axis=0), embed(bank(banks, d)).mean(axis=0)) for d in sorted(drills)}
+
+    def judged(vectors, prompt, drill):
+        prompt = prompt_topic(prompt.strip())
+        x, closer = relevance_features(vectors, embed([prompt])[0], embed(other_prompts(banks, drill, prompt)),
+                                       *centres[drill], exemplars[drill])
+        return {"x": x, "closer": closer}
+
+    return banks, embed, judged
+
+
 def load_pairs():
     """Training and held-out pairs {id, scenario, drill, split, kind, onTopic, x}; kind is own
     (on topic), offTopic (the set's off-topic answer), drawn (an on-topic answer under
     another training prompt) or cross (an on-topic answer under another drill's prompt, judged
     as that drill: its `drill` is the other one)."""
     answers = [json.loads(line) for line in open(INPUT)]
-    drills = structure.parse_drills()
-    banks = parse_prompts()
-    embed = structure.Embedder(CACHE)
+    banks, embed, judged = judge()
     prompts, same_topic = training_prompts()
-    exemplars = {d: typical_vectors(embed, drills[d]) for d in sorted(drills)}
-    centres = {d: (exemplars[d].mean(axis=0), embed(bank(banks, d)).mean(axis=0)) for d in sorted(drills)}
 
     def features(a, vectors, prompt, drill=None):
-        drill = drill or a["drill"]
-        prompt = prompt_topic(prompt.strip())
-        x, closer = relevance_features(vectors, embed([prompt])[0], embed(other_prompts(banks, drill, prompt)),
-                                       *centres[drill], exemplars[drill])
-        return {"x": x, "closer": closer}
+        return judged(vectors, prompt, drill or a["drill"])
 
     set_drills = sorted({a["drill"] for a in answers})
     pairs = []
@@ -461,25 +474,10 @@ def load_pairs():
 def other_pairs(set_dir):
     """For `--others`: the answers of another set (make-content-set.py --writers others, all held
     out), each under its own prompt, as pairs {id, drill, kind, onTopic, x, closer}; reported only."""
-    answers = [json.loads(line) for line in open(os.path.join(set_dir, "answers.jsonl"))]
-    whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
-    drills = structure.parse_drills()
-    banks = parse_prompts()
-    embed = structure.Embedder(CACHE)
-    exemplars = {d: typical_vectors(embed, drills[d]) for d in sorted(drills)}
-    centres = {d: (exemplars[d].mean(axis=0), embed(bank(banks, d)).mean(axis=0)) for d in sorted(drills)}
-    pairs = []
-    for a in answers:
-        w = whispers.get(a["id"])
-        if w is None or not w["words"] or not w.get("trusted", True):
-            continue
-        words = w["words"]
-        vectors = embed([" ".join(x["text"] for x in words[lo:hi]) for lo, hi in structure.runtime_sentences(words)])
-        prompt = prompt_topic(a["prompt"].strip())
-        x, closer = relevance_features(vectors, embed([prompt])[0], embed(other_prompts(banks, a["drill"], prompt)),
-                                       *centres[a["drill"]], exemplars[a["drill"]])
-        pairs.append({"id": a["id"], "drill": a["drill"], "kind": "own" if a["onTopic"] else "offTopic",
-                      "onTopic": a["onTopic"], "x": x, "closer": closer})
+    _, embed, judged = judge()
+    pairs = [dict({"id": a["id"], "drill": a["drill"], "kind": "own" if a["onTopic"] else "offTopic",
+                   "onTopic": a["onTopic"]}, **judged(embed(sentences), a["prompt"], a["drill"]))
+             for a, sentences in transcribed(set_dir)[0]]
     embed.save()
     return pairs
 
@@ -592,16 +590,18 @@ def main():
         own = [cuts.get(p["drill"], (cut, band3)) for p in group]
         return z - np.array([c for c, _ in own]), [w for _, w in own]
 
+    def fitted_figures(group):
+        """The figures of pairs never fitted, judged by the fitted model."""
+        return figures(group, *over_cut(group, hinged(np.array([p["x"] for p in group]), knot) @ r + cut))
+
     report = {"cv": figures(training, *over_cut(training, z_cv))}
     if held:
-        report["test"] = figures(held, *over_cut(held, hinged(np.array([p["x"] for p in held]), knot) @ r + cut))
+        report["test"] = fitted_figures(held)
     reworded = [p for p in pairs if p["split"] == "reworded"]
     if reworded:
-        report["test, prompts reworded"] = figures(
-            reworded, *over_cut(reworded, hinged(np.array([p["x"] for p in reworded]), knot) @ r + cut))
+        report["test, prompts reworded"] = fitted_figures(reworded)
     if args.others:
-        others = other_pairs(args.others)
-        report["others"] = figures(others, *over_cut(others, hinged(np.array([p["x"] for p in others]), knot) @ r + cut))
+        report["others"] = fitted_figures(other_pairs(args.others))
     print(json.dumps({
         "selection": [{"likeQuantile": q, "l2": l, "cvLogLoss": round(g, 4)} for g, q, _, l in grid],
         "chosen": {"likeQuantile": quantile, "likeKnot": round(knot, 4), "l2": l2, "fittedBias": round(fitted_bias, 3), "cut": cut, "band3": band3,

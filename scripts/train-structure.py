@@ -170,6 +170,11 @@ def runtime_sentences(words):
     return [r for lo, hi in segment(words) for r in split_long(words, lo, hi)]
 
 
+def sentence_texts(words):
+    """The runtime's sentences of a transcript's words, as text."""
+    return [" ".join(w["text"] for w in words[lo:hi]) for lo, hi in runtime_sentences(words)]
+
+
 def word_truth(words, sentence_times):
     """Index of the spoken sentence each transcribed word belongs to (nearest by its midpoint)."""
     result = []
