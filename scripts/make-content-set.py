@@ -105,6 +105,11 @@ def section_sentences(items, section):
     return [(item, section) if isinstance(item, str) else (item[1], item[0]) for item in items]
 
 
+def split_of(scenario, index):
+    """The scenario's split: the one it names, else every third from the second held out."""
+    return scenario.get("split") or ("test" if index % 3 == 1 else "train")
+
+
 def same_topic(scenario, index, other, j):
     """Whether either scenario names the other in "same_topic": their prompts ask the same
     question, so each answer is on topic for the other's prompt and cannot be its off-topic one."""
@@ -125,7 +130,7 @@ def answers():
     for drill, (sections, scenarios) in DRILLS.items():
         built = []
         for index, scenario in enumerate(scenarios):
-            split = scenario.get("split") or ("test" if index % 3 == 1 else "train")
+            split = split_of(scenario, index)
             pre = [(text, "none") for text in scenario.get("pre", [])]
             post = [(text, "none") for text in scenario.get("post", [])]
             parts = [section_sentences(scenario[section], section) for section in sections]
@@ -162,10 +167,10 @@ def answers():
                     add("out-of-order", [parts[1], parts[0]] + parts[2:], name="first-swap")
         # Off-topic: the complete answer under the same-split prompt sharing the most words.
         for index, scenario in enumerate(scenarios):
-            split = scenario.get("split") or ("test" if index % 3 == 1 else "train")
+            split = split_of(scenario, index)
             text = " ".join(t for s in sections for t, _ in section_sentences(scenario[s], s))
             j = closest_prompt(text, scenarios, lambda j, other: (
-                j != index and (other.get("split") or ("test" if j % 3 == 1 else "train")) == split
+                j != index and split_of(other, j) == split
                 and not same_topic(scenario, index, other, j)))
             complete = next(a for a in built if a["id"] == f"{drill}-{index:02d}-complete")
             off = dict(complete, id=f"{drill}-{index:02d}-off-topic", variant="off-topic",

@@ -398,8 +398,7 @@ def training_prompts():
     prompts, scenario_of = {}, {}
     for drill, (_, scenarios) in content_set.DRILLS.items():
         for index, scenario in enumerate(scenarios):
-            split = scenario.get("split") or ("test" if index % 3 == 1 else "train")
-            if split == "train":
+            if content_set.split_of(scenario, index) == "train":
                 prompts[f"{drill}-{index:02d}"] = scenario["prompt"]
                 scenario_of[f"{drill}-{index:02d}"] = (scenario, index)
 
