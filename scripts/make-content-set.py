@@ -20,6 +20,12 @@ with its section when sections are dropped or swapped). Each scenario yields sev
                 others (a STAR Situation given last, a pitch that ends on its Hook)
   first-swap    training split only, drills of four or more sections: the first two exchanged
                 (the neighbouring swap never touches them: Task before Situation, Problem before Hook)
+  retold-<n>    training scenarios only, also out of order: a scenario's "retold" telling, the
+                same story told out of order in words of its own ((label, text) in the order
+                spoken; written in session 28 by writers who never saw others.py): a moved
+                section worded as a speaker who tells it there words it, which the cut-and-joined
+                variants above never are. Never fitted: train-order.py reports how many its check
+                flags (by the folds' checks, as cross-validation), the other trainers skip them
   off-topic     the complete answer given to another scenario's prompt of the same drill and
                 split — the one whose prompt shares the most content words with the answer, so
                 word overlap alone cannot tell it is off topic; never a scenario the two name in
@@ -55,7 +61,7 @@ Usage: scripts/make-content-set.py [--out DIR] [--audio [--transcribe [--savvy P
                                    [--voice espeak|neural] [--writers ours|others]
 
 --train-variants speaks (and transcribes) only those variants of the training split (complete,
-missing, out-of-order, off-topic); held-out answers are always all made. For a quick retrain:
+missing, out-of-order, retold, off-topic; out-of-order means the cut-and-joined ones); held-out answers are always all made. For a quick retrain:
 train-structure.py re-cuts the other training variants from their scenario's complete transcript.
 """
 
@@ -116,6 +122,19 @@ def same_topic(scenario, index, other, j):
     return j in scenario.get("same_topic", []) or index in other.get("same_topic", [])
 
 
+def check_retelling(base, telling, sections):
+    """Exits with a line naming the scenario unless `telling` ((label, text) in the order spoken)
+    has every section, each told in one place, in an order other than the drill's."""
+    labels = [label for label, _ in telling]
+    unknown = sorted(set(labels) - set(sections) - {"none"})
+    spoken = [label for label in labels if label != "none"]
+    runs = [label for k, label in enumerate(spoken) if k == 0 or spoken[k - 1] != label]
+    told = list(dict.fromkeys(runs))
+    if unknown or sorted(told) != sorted(sections) or told == sections or len(runs) != len(told):
+        sys.exit(f"make-content-set: {base}'s retelling must tell every section ({', '.join(sections)}) once, "
+                 f"out of order, with no other labels than those and none; it tells {' '.join(runs)}")
+
+
 def closest_prompt(text, scenarios, allowed):
     """Index of the scenario among those `allowed(j, other)` whose prompt shares the most content
     words with `text` (ties to the first): the off-topic prompt, so word overlap alone cannot
@@ -136,8 +155,8 @@ def answers():
             parts = [section_sentences(scenario[section], section) for section in sections]
             base = f"{drill}-{index:02d}"
 
-            def add(variant, ordered, prompt=scenario["prompt"], on_topic=True, name=None):
-                sentences = pre + [s for part in ordered for s in part] + post
+            def add(variant, ordered, prompt=scenario["prompt"], on_topic=True, name=None, framed=True):
+                sentences = (pre if framed else []) + [s for part in ordered for s in part] + (post if framed else [])
                 built.append({
                     "id": f"{base}-{name or variant}", "drill": drill, "split": split, "variant": variant,
                     "scenario": base, "prompt": prompt, "onTopic": on_topic,
@@ -165,6 +184,16 @@ def answers():
                 add("out-of-order", parts[1:] + parts[:1], name="told-last")
                 if len(sections) > 3:
                     add("out-of-order", [parts[1], parts[0]] + parts[2:], name="first-swap")
+            for number, telling in enumerate(scenario.get("retold", [])):
+                # The same story told out of order in words of its own (session 28): how the
+                # order check fares on natural wording of a moved section, which the variants
+                # above cut and re-join. Of training scenarios only, so that train-order.py can
+                # judge them by the fold that never saw their scenario.
+                if split != "train":
+                    sys.exit(f"make-content-set: {base} is held out; a retelling would put its words in training")
+                check_retelling(base, telling, sections)
+                add("out-of-order", [[(text, label) for label, text in telling]], name=f"retold-{number}",
+                    framed=False)  # its own asides, if any
         # Off-topic: the complete answer under the same-split prompt sharing the most words.
         for index, scenario in enumerate(scenarios):
             split = split_of(scenario, index)
@@ -518,7 +547,7 @@ def main():
     parser.add_argument("--savvy", default=os.environ.get("SAVVY", ".build/release/savvy"),
                         help="the savvy binary that transcribes (default $SAVVY or .build/release/savvy)")
     parser.add_argument("--jobs", type=int, default=2, help="answers spoken at a time, and savvy score --jobs (default 2)")
-    parser.add_argument("--train-variants", default="complete,missing,out-of-order,off-topic",
+    parser.add_argument("--train-variants", default="complete,missing,out-of-order,retold,off-topic",
                         help="training variants to speak and transcribe (comma-separated; default all); "
                              "held-out answers are always all made")
     parser.add_argument("--voice", choices=["espeak", "neural"], default="espeak",
@@ -552,13 +581,14 @@ def main():
     if os.path.exists(truth_path):
         previous = {e["id"]: e for e in map(json.loads, open(truth_path))}
     variants = set(args.train_variants.split(","))
-    unknown = variants - {"complete", "missing", "out-of-order", "off-topic"}
+    unknown = variants - {"complete", "missing", "out-of-order", "retold", "off-topic"}
     if unknown:
         sys.exit(f"make-content-set: unknown variant(s) {', '.join(sorted(unknown))} in --train-variants "
-                 "(use complete, missing, out-of-order, off-topic)")
+                 "(use complete, missing, out-of-order, retold, off-topic)")
 
     def made(answer):
-        kind = "missing" if answer["variant"].startswith("missing") else answer["variant"]
+        kind = "missing" if answer["variant"].startswith("missing") else \
+            "retold" if "-retold-" in answer["id"] else answer["variant"]
         return (args.split == "all" or answer["split"] == args.split) and \
             (answer["split"] == "test" or kind in variants)
 

@@ -374,8 +374,9 @@ def figures(pairs, z, band3):
 
 def transcribed(set_dir):
     """A set's answers with a trusted runtime transcript, each with the runtime's sentences of it
-    (the runtime does not judge content on an untrusted one), and how many answers the set has."""
-    answers = [json.loads(line) for line in open(os.path.join(set_dir, "answers.jsonl"))]
+    (the runtime does not judge content on an untrusted one), and how many answers the set has.
+    Retellings are left out: they are the order check's never-fitted measure (train-order.py)."""
+    answers = [a for a in map(json.loads, open(os.path.join(set_dir, "answers.jsonl"))) if not structure.is_retold(a)]
     whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
     paired = [(a, whispers.get(a["id"])) for a in answers]
     return [(a, structure.sentence_texts(w["words"])) for a, w in paired

@@ -752,17 +752,26 @@ def load_jsonl(path):
     return {e["id"]: e for e in map(json.loads, open(path))} if os.path.exists(path) else {}
 
 
-def load_units(set_dir, train_on="both"):
+def is_retold(answer):
+    """Whether `answer` is a retelling (make-content-set's retold-<n>: a training scenario told out
+    of order in words of its own)."""
+    return "-retold-" in answer["id"]
+
+
+def load_units(set_dir, train_on="both", retold=False):
     """The set's answers as the trainers see them: (answers, drills, the cached embedder, each
     drill's (exemplar vectors, purpose vector) per section, units). A unit is (answer, source,
     texts, embeddings, middle-layer vectors, label indices, times, truth starts by index): held-out
     answers from their Whisper transcripts only; training answers from those (`train_on` "whisper"
     or "both") and their written sentences ("text" or "both"); then the re-cut variants
-    (derived_units). Shared by train-order.py and train-generic.py, which build on the same units."""
+    (derived_units). Shared by train-order.py and train-generic.py, which build on the same units.
+    Retellings (`is_retold`) only with `retold`: they are train-order.py's never-fitted check of
+    natural out-of-order wording, not training data (session 28: fitting them moved no held-out
+    figure, see train-order.py)."""
     answers_path = os.path.join(set_dir, "answers.jsonl")
     if not os.path.exists(answers_path):
         os.system(f"{sys.executable} {os.path.join(ROOT, 'scripts/make-content-set.py')} --out {set_dir}")
-    answers = [json.loads(line) for line in open(answers_path)]
+    answers = [a for a in map(json.loads, open(answers_path)) if retold or not is_retold(a)]
     truths = load_jsonl(os.path.join(set_dir, "truth.jsonl"))
     whispers = load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
     drills = parse_drills()
