@@ -143,7 +143,7 @@ def load_script(name, path):
 
 
 structure = load_script("train_structure", "scripts/train-structure.py")
-content_set = load_script("make_content_set", "scripts/make-content-set.py")
+content_set = structure.content_set
 
 WEIGHTS = os.path.join(ROOT, "Sources/SavvyCoach/Semantic/RelevanceWeights.swift")
 INPUT = os.path.join(ROOT, "scripts/relevance/transcripts.jsonl")
@@ -376,7 +376,7 @@ def transcribed(set_dir):
     """A set's answers with a trusted runtime transcript, each with the runtime's sentences of it
     (the runtime does not judge content on an untrusted one), and how many answers the set has.
     Retellings are left out: they are the order check's never-fitted measure (train-order.py)."""
-    answers = [a for a in map(json.loads, open(os.path.join(set_dir, "answers.jsonl"))) if not structure.is_retold(a)]
+    answers = [a for a in map(json.loads, open(os.path.join(set_dir, "answers.jsonl"))) if not content_set.is_retold(a)]
     whispers = structure.load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
     paired = [(a, whispers.get(a["id"])) for a in answers]
     return [(a, structure.sentence_texts(w["words"])) for a, w in paired

@@ -53,6 +53,7 @@ with audio and transcripts: scripts/make-content-set.py --audio --transcribe)
 import argparse
 import base64
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -64,6 +65,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench", "semantic"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from minilm_ref import MiniLM  # noqa: E402
+
+# The content set's script: its answers' naming (is_retold), for every trainer that reads a set.
+_spec = importlib.util.spec_from_file_location("make_content_set", os.path.join(ROOT, "scripts/make-content-set.py"))
+content_set = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(content_set)
 
 FEATURES = ["exRel", "descRel", "ex", "cue", "cueOpen", "posSq", "first", "last", "top", "drillModel"]
 NONE_FEATURES = ["bias", "maxExRel", "maxEx", "drillModel"]
@@ -752,12 +758,6 @@ def load_jsonl(path):
     return {e["id"]: e for e in map(json.loads, open(path))} if os.path.exists(path) else {}
 
 
-def is_retold(answer):
-    """Whether `answer` is a retelling (make-content-set's retold-<n>: a training scenario told out
-    of order in words of its own)."""
-    return "-retold-" in answer["id"]
-
-
 def load_units(set_dir, train_on="both", retold=False):
     """The set's answers as the trainers see them: (answers, drills, the cached embedder, each
     drill's (exemplar vectors, purpose vector) per section, units). A unit is (answer, source,
@@ -765,13 +765,13 @@ def load_units(set_dir, train_on="both", retold=False):
     answers from their Whisper transcripts only; training answers from those (`train_on` "whisper"
     or "both") and their written sentences ("text" or "both"); then the re-cut variants
     (derived_units). Shared by train-order.py and train-generic.py, which build on the same units.
-    Retellings (`is_retold`) only with `retold`: they are train-order.py's never-fitted check of
+    Retellings (make-content-set's `is_retold`) only with `retold`: they are train-order.py's never-fitted check of
     natural out-of-order wording, not training data (session 28: fitting them moved no held-out
     figure, see train-order.py)."""
     answers_path = os.path.join(set_dir, "answers.jsonl")
     if not os.path.exists(answers_path):
         os.system(f"{sys.executable} {os.path.join(ROOT, 'scripts/make-content-set.py')} --out {set_dir}")
-    answers = [a for a in map(json.loads, open(answers_path)) if retold or not is_retold(a)]
+    answers = [a for a in map(json.loads, open(answers_path)) if retold or not content_set.is_retold(a)]
     truths = load_jsonl(os.path.join(set_dir, "truth.jsonl"))
     whispers = load_jsonl(os.path.join(set_dir, "whisper.jsonl"))
     drills = parse_drills()
