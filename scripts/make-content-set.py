@@ -53,12 +53,19 @@ Output (OUT, default bench/out/content):
   with --writers others:  the answers of scripts/content/others.py instead, by three writers who
                  never saw the ones above, every one held out (see other_answers); bench/run.sh
                  makes them into bench/out/content-others.
+  with --disfluent:  every answer as a hesitant speaker says it (disfluent): "um", "uh", "like",
+                 "you know", "I mean" and a word said twice put into its sentences, about 7 extra
+                 words in 100, seeded by the answer's id; the labels and the section truth are
+                 the same. Real speakers hesitate and the sets above are fluent: benched with
+                 bench/content_bench.py --set OUT, it shows what hesitations do to the content
+                 figures (session 29, measured on the other writers' complete, out-of-order
+                 and off-topic answers: see README).
 Deterministic: fixed seed, sox -R -D. Needs espeak-ng and sox only with --audio; --transcribe
 needs a savvy binary and SAVVY_VENV (Whisper).
 
 Usage: scripts/make-content-set.py [--out DIR] [--audio [--transcribe [--savvy PATH] [--jobs N]]]
                                    [--split train|test|all] [--train-variants complete,...]
-                                   [--voice espeak|neural] [--writers ours|others]
+                                   [--voice espeak|neural] [--writers ours|others] [--disfluent]
 
 --train-variants speaks (and transcribes) only those variants of the training split (complete,
 missing, out-of-order, retold, off-topic; out-of-order means the cut-and-joined ones); held-out answers are always all made. For a quick retrain:
@@ -212,6 +219,40 @@ def answers():
                        prompt=scenarios[j]["prompt"], onTopic=False)
             built.append(off)
         result.extend(built)
+    return result
+
+
+HESITANT = ["um,", "uh,", "um,", "uh,", "like,", "you know,", "I mean,"]
+
+
+def hesitant(text, rng):
+    """`text` as a hesitant speaker says it (--disfluent): a quarter of sentences open with "Um,",
+    "Uh," or "So, um,"; before any later word, one chance in 29 of a filler from HESITANT and
+    one in 100 of the word said twice ("I I"). About 7 extra words in 100."""
+    words = text.split()
+    out = []
+    for i, word in enumerate(words):
+        r = rng.random()
+        if i == 0:
+            if r < 0.25:
+                out.append(rng.choice(["Um,", "Uh,", "So, um,"]))
+                # "Um, so this was …": the sentence's first word is no longer its first.
+                if word != "I" and not word.startswith("I'") and not word[:2].isupper():
+                    word = word[0].lower() + word[1:]
+        elif r < 0.035:
+            out.append(rng.choice(HESITANT))
+        elif r < 0.045 and word.isalpha():
+            out.append(word)
+        out.append(word)
+    return " ".join(out)
+
+
+def disfluent(answers):
+    """The answers with hesitations put into every sentence (see `hesitant`), seeded by id."""
+    result = []
+    for answer in answers:
+        rng = random.Random(f"disfluent-{answer['id']}")
+        result.append(dict(answer, sentences=[dict(s, text=hesitant(s["text"], rng)) for s in answer["sentences"]]))
     return result
 
 
@@ -562,9 +603,14 @@ def main():
     parser.add_argument("--worker-options", action="store_true",
                         help="transcribe in this process with the Whisper worker's word decoding instead of the binary "
                              "(faster, not the transcript check; run with the venv's python)")
+    parser.add_argument("--disfluent", action="store_true",
+                        help="put hesitations into every answer (um, uh, like, you know, I mean, a word said twice; "
+                             "seeded; see hesitant) to measure what they do to the content figures")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     everything = answers() if args.writers == "ours" else other_answers()
+    if args.disfluent:
+        everything = disfluent(everything)
     with open(os.path.join(args.out, "answers.jsonl"), "w") as f:
         for answer in everything:
             f.write(json.dumps(answer, sort_keys=True) + "\n")
