@@ -116,6 +116,25 @@ among the 31 STAR prompts with transcripts 32 % of the time (written, among all 
 sentence model tells a STAR story's theme from another's barely better than chance, so none of
 these was kept; the gain of the best (0.05 AUC) would move about one answer in fifteen.
 
+Session 29, two more inputs for STAR under another behavioural question, each fitted as a fifth
+feature (or a change of the prompt) with the same selection, measured and not kept (off topic at
+2 or less / on topic at 4 or more; other writers' STAR, then all drills; cross-validated off
+topic at 2 or less):
+                                                        others STAR   others all       CV off topic
+  committed                                             6/15, 73/88   40/60, 314/342   66/100
+  BERTScore-like recall of the prompt's content words
+    (each word piece's best cosine to the answer's
+    final-layer token vectors, minus the same over the
+    drill's other prompts; AUC 0.62-0.68 alone)         7/15, 75/88   41/60, 317/342   55/100
+  the STAR prompt as the answer would say it ("Tell me
+    about a time you lost a deal" -> "I lost a deal."),
+    bank and prompt alike                               8/15, 68/88   42/60, 309/342   68/100
+  the 3|4 cut where 85 % (80 %) of on-topic answers
+    reach it in cross-validation instead of 90 %        6/15, 73/88   40/60, 310/342 (303/342)
+Neither input moves more than one or two answers either way, and the other writers' off-topic STAR
+answers that score 4 or 5 sit far above any cut: the sentence model does not tell one work story's
+theme from another's, as in session 27.
+
 Usage: $SAVVY_VENV/bin/python scripts/train-relevance.py [--export SET] [--others DIR] [--write | --check]
 (needs the sentence model, see bench/semantic/minilm_ref.py; embeddings are cached in
 bench/out/relevance-embeddings.npz). `--check` allows each number one unit in its last printed
