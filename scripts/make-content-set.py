@@ -236,8 +236,9 @@ def hesitant(text, rng):
         if i == 0:
             if r < 0.25:
                 out.append(rng.choice(["Um,", "Uh,", "So, um,"]))
-                # "Um, so this was …": the sentence's first word is no longer its first.
-                if word != "I" and not word.startswith("I'") and not word[:2].isupper():
+                # "Um, so this was …": the sentence's first word is no longer its first. Lowered
+                # unless its first two letters are capitals: "I", "I'm", an acronym (and "A").
+                if not word[:2].isupper():
                     word = word[0].lower() + word[1:]
         elif r < 0.035:
             out.append(rng.choice(HESITANT))
