@@ -457,27 +457,24 @@ def load_pairs():
     banks, embed, judged = judge()
     prompts, same_topic = training_prompts()
 
-    def features(a, vectors, prompt, drill=None):
-        return judged(vectors, prompt, drill or a["drill"])
-
     set_drills = sorted({a["drill"] for a in answers})
     pairs = []
     for a in answers:
         vectors = embed(a["sentences"])
         base = {"id": a["id"], "scenario": a["scenario"], "drill": a["drill"], "split": a["split"]}
         pairs.append(dict(base, kind="own" if a["onTopic"] else "offTopic", onTopic=a["onTopic"],
-                          **features(a, vectors, a["prompt"])))
+                          **judged(vectors, a["prompt"], a["drill"])))
         if a["split"] == "test":
             # Reported only: split "reworded" is neither fitted nor in the held-out figures.
             for prompt in HELD_OUT_REWORDINGS.get(a["prompt"], []):
                 pairs.append(dict(base, split="reworded", kind="own" if a["onTopic"] else "offTopic",
-                                  onTopic=a["onTopic"], **features(a, vectors, prompt)))
+                                  onTopic=a["onTopic"], **judged(vectors, prompt, a["drill"])))
         if a["split"] == "train" and a["onTopic"]:
             candidates = sorted(s for s in prompts if s.rsplit("-", 1)[0] == a["drill"] and s != a["scenario"]
                                 and not same_topic(s, a["scenario"]))
             drawn = random.Random(f"relevance-{a['id']}").choice(candidates)
             pairs.append(dict(base, id=f"{a['id']}@{drawn}", kind="drawn", onTopic=False,
-                              **features(a, vectors, prompts[drawn])))
+                              **judged(vectors, prompts[drawn], a["drill"])))
         if a["onTopic"]:
             # Not an answer of the drill at all: the answer under a prompt of another built-in
             # drill, judged as that drill (its bank, centres and exemplars).
@@ -485,7 +482,7 @@ def load_pairs():
             other = rng.choice([d for d in set_drills if d != a["drill"]])
             prompt = rng.choice(banks[other])
             pairs.append(dict(base, id=f"{a['id']}@{other}", drill=other, kind="cross", onTopic=False,
-                              **features(a, vectors, prompt, other)))
+                              **judged(vectors, prompt, other)))
     embed.save()
     return pairs
 
