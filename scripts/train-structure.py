@@ -109,6 +109,14 @@ ABBREVIATIONS = {"mr.", "mrs.", "ms.", "dr.", "prof.", "st.", "jr.", "sr.", "vs.
 PAUSE_SECONDS = 0.4
 MAXIMUM_RUN_WORDS = 40
 MAXIMUM_SENTENCE_WORDS = 40
+# SentenceSegmenter.sentenceOpeners: a capitalised one of these right after a word with no
+# punctuation opens a sentence in a punctuated transcript (Whisper's stretches without full stops).
+SENTENCE_OPENERS = set("""
+    and but so then which who when where what why how if because after before while since once now the a an this
+    that these those there here it its we our my they their you your he she his her one most some many every each
+    all at in on for by with from to of as also plus instead still yet or nor not no yes ok okay well first second
+    third finally next last ultimately overall frankly honestly basically anyway meanwhile however therefore remember
+    try imagine think let lets""".split())
 
 
 def ends_sentence(display):
@@ -131,17 +139,34 @@ def ends_sentence(display):
     return True
 
 
+def ends_bare(display):
+    """SentenceSegmenter.endsBare: the token ends in a letter or digit."""
+    return bool(display) and display[-1].isalnum()
+
+
+def opens_sentence(display):
+    """SentenceSegmenter.opensSentence: a capital first letter (after opening quotes or brackets)
+    on one of SENTENCE_OPENERS."""
+    token = (display or "").lstrip("\"'([\u201c\u2018\u00ab")
+    if not token[:1].isupper():
+        return False
+    word = re.match(r"[^\W\d_]*", token.lower().replace("'", "").replace("\u2019", "")).group(0)
+    return word in SENTENCE_OPENERS
+
+
 def segment(words):
     """Word ranges of the sentences SentenceSegmenter finds without VAD pauses (as the semantic
-    tier calls it): the engine's full stops, pauses of 0.4 s inside over-long unpunctuated runs,
-    pauses alone when there is no punctuation."""
+    tier calls it): the engine's full stops and capitalised sentence openers after a bare word,
+    pauses of 0.4 s inside over-long unpunctuated runs, pauses alone when there is no punctuation."""
     n = len(words)
     if n == 0:
         return []
     punctuated = any(ends_sentence(w.get("display")) for w in words)
     pause = [words[i + 1]["start"] - words[i]["end"] >= PAUSE_SECONDS for i in range(n - 1)]
     if punctuated:
-        breaks = [ends_sentence(words[i].get("display")) for i in range(n - 1)]
+        breaks = [ends_sentence(words[i].get("display"))
+                  or (ends_bare(words[i].get("display")) and opens_sentence(words[i + 1].get("display")))
+                  for i in range(n - 1)]
         run_start = 0
         for i in range(n):
             if i == n - 1 or breaks[i]:

@@ -50,6 +50,22 @@ final class SentenceSegmenterTests: XCTestCase {
         XCTAssertEqual(SentenceSegmenter(maximumRunWords: 5).sentences(input).map(\.words), [0..<1, 1..<6, 6..<11])
     }
 
+    /// Issue 14: Whisper drops the full stops of a stretch but still capitalises the word that
+    /// opens each sentence; a name or a day keeps its sentence, and so does a capital after a comma.
+    func testCapitalisedOpenerAfterABareWordStartsASentence() {
+        let input = words([("we", "We"), ("fixed", "fixed"), ("it", "it."), ("sponsors", "Sponsors"), ("pay", "pay"),
+                           ("and", "And"), ("frankly", "frankly"), ("priya", "Priya"), ("helps", "helps"),
+                           ("on", "on"), ("saturday", "Saturday"), ("with", "with"), ("tools", "tools,"),
+                           ("a", "A"), ("van", "van"), ("i", "I"), ("drive", "drive"), ("it's", "It's"), ("fun", "fun.")])
+        let sentences = SentenceSegmenter().sentences(input)
+        XCTAssertEqual(sentences.map(\.text), ["We fixed it.", "Sponsors pay", "And frankly Priya helps on Saturday with tools, A van I drive",
+                                               "It's fun."])
+        XCTAssertEqual(sentences.map(\.boundary), [.punctuation, .capital, .capital, .punctuation])
+        // Without any engine punctuation (pocketsphinx) capitals are not evidence: pauses decide.
+        let bare = words([("so", "So"), ("we", "we"), ("and", "And"), ("then", "then")])
+        XCTAssertEqual(SentenceSegmenter().sentences(bare).count, 1)
+    }
+
     func testEmptyAndSingle() {
         XCTAssertEqual(SentenceSegmenter().sentences([]), [])
         let one = SentenceSegmenter().sentences(words([("hi", nil)]))

@@ -6,6 +6,10 @@ public struct TranscriptSentence: Sendable, Equatable, Codable {
         case punctuation
         /// A pause between two words (no engine punctuation to go by).
         case pause
+        /// No punctuation, but the engine began the next word with a capital that opens a
+        /// sentence ("… out of the tip Sponsors get …", "… the mad ones My best coach …"): see
+        /// `SentenceSegmenter`.
+        case capital
         /// The transcript ended.
         case end
     }
