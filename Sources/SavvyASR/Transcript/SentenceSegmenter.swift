@@ -64,8 +64,8 @@ public struct SentenceSegmenter: Sendable {
         }
         var breaks = [Bool](repeating: false, count: words.count - 1)
         if punctuated {
-            for i in 0..<(words.count - 1) where Self.endsSentence(words[i].display)
-                || (Self.endsBare(words[i].display) && Self.opensSentence(words[i + 1].display)) {
+            for i in 0..<(words.count - 1)
+            where Self.endsSentence(words[i].display) || Self.capitalBreak(words[i], words[i + 1]) {
                 breaks[i] = true
             }
             // Long unpunctuated runs fall back to the pauses inside them.
@@ -86,7 +86,7 @@ public struct SentenceSegmenter: Sendable {
             let range = first..<(i + 1)
             let boundary: TranscriptSentence.Boundary = Self.endsSentence(words[i].display) ? .punctuation
                 : i == words.count - 1 ? .end
-                : punctuated && Self.endsBare(words[i].display) && Self.opensSentence(words[i + 1].display) ? .capital
+                : punctuated && Self.capitalBreak(words[i], words[i + 1]) ? .capital
                 : .pause
             result.append(TranscriptSentence(
                 words: range, start: words[first].start, end: words[i].end,
@@ -122,6 +122,12 @@ public struct SentenceSegmenter: Sendable {
             if letters.contains("."), letters.split(separator: ".").allSatisfy({ $0.count == 1 }) { return false }
         }
         return true
+    }
+
+    /// Whether `right` opens a sentence by its capital alone, in a punctuated transcript: `left`
+    /// has no punctuation at all and `right` is a capitalised sentence opener.
+    static func capitalBreak(_ left: TranscriptWord, _ right: TranscriptWord) -> Bool {
+        endsBare(left.display) && opensSentence(right.display)
     }
 
     /// Whether an engine-written token ends in a letter or digit: no punctuation at all after it
